@@ -1,0 +1,149 @@
+"""Events: the only thing that leaves a game.
+
+Every event names its audience. A message for a seat is built only from the
+events that seat may see, which is where the privacy of the hands is enforced:
+nothing downstream has to remember which cards are secret.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from chatbot.rules.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Audience:
+    """Who may see an event: everybody, one team, or one seat."""
+
+    kind: str  # "public" | "team" | "seat"
+    who: int | None = None
+
+    def admits(self, seat: int, team: int) -> bool:
+        if self.kind == "public":
+            return True
+        if self.kind == "team":
+            return self.who == team
+        return self.who == seat
+
+
+PUBLIC = Audience("public")
+
+
+def to_team(team: int) -> Audience:
+    return Audience("team", team)
+
+
+def to_seat(seat: int) -> Audience:
+    return Audience("seat", seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    audience: Audience = field(default=PUBLIC, kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(Event):
+    """A new hand: who deals, what is turned up, and whether it is special."""
+
+    number: int
+    dealer: int
+    vira: Card | None
+    special: str | None  # None | "eleven" | "iron"
+    stake: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """A seat's own cards; in a blind hand only their number is told."""
+
+    seat: int
+    cards: tuple[Card, ...] | None
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PartnerCardsShown(Event):
+    """Hand of eleven/ten: a player of the deciding team sees the partner's cards."""
+
+    seat: int
+    partner: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    seat: int
+    phase: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """A card put on the table; ``card`` is None when it was played face down."""
+
+    seat: int
+    card: Card | None
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class CallMade(Event):
+    """Any call: truco and raises, envido, flor, put, mon reste, redeal, eleven decisions."""
+
+    seat: int
+    call: str
+    value: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CallAnswered(Event):
+    """Accept or refuse of a pending call (a counter-raise is a new CallMade)."""
+
+    seat: int
+    call: str
+    accepted: bool
+    value: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    """A finished trick; ``team`` is None for a tie (empate, parda, spoiled)."""
+
+    trick: int
+    team: int | None
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class CallScored(Event):
+    """An extra that scored on its own (envido, flor) with its winning count."""
+
+    call: str
+    team: int | None
+    points: int
+    count: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandWon(Event):
+    """End of a hand. ``team`` is None when nobody scores it; ``reason`` says how."""
+
+    team: int | None
+    points: tuple[int, ...]
+    score: tuple[int, ...]
+    reason: str  # "tricks" | "run" | "fold" | "eleven-run" | "all-tied" | "draw" | ...
+
+
+@dataclass(frozen=True, slots=True)
+class CardsRevealed(Event):
+    """Cards shown to everybody at the end (proving an envido, say)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameWon(Event):
+    team: int
+    score: tuple[int, ...]
