@@ -10,11 +10,11 @@ game, so the Spanish copas ``C`` and the French clubs ``C`` cannot be confused.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import Enum
+from enum import StrEnum
 from typing import NamedTuple
 
 
-class Family(str, Enum):
+class Family(StrEnum):
     """The suit system of a deck; decides how card codes are read and shown."""
 
     FRENCH = "french"

@@ -1,0 +1,48 @@
+"""Why a move was refused, in words: one message per reason of IllegalAction."""
+
+from __future__ import annotations
+
+from chatbot.rules.errors import IllegalAction
+
+
+def N_(message: str) -> str:
+    return message
+
+
+REASONS: dict[str, str] = {
+    "unknown-action": N_("there is no action called {action}"),
+    "game-over": N_("the game is over"),
+    "hand-over": N_("the hand is over"),
+    "hand-in-progress": N_("the hand is still being played"),
+    "not-a-seat": N_("seat {seat} is not at this table"),
+    "not-in-variant": N_("{action} is not part of this game"),
+    "not-your-answer": N_("seat {seat} cannot answer: seat {answerer} answers the {call}"),
+    "must-answer": N_("seat {seat} must first answer the {call}"),
+    "nothing-to-answer": N_("seat {seat} has nothing to answer"),
+    "not-your-turn": N_("seat {seat} cannot act now: it is seat {to_act}'s turn"),
+    "card-not-held": N_("seat {seat} does not hold that card"),
+    "no-covered-card": N_("seat {seat} cannot play a card face down at this table"),
+    "no-covered-card-now": N_("seat {seat} cannot play a card face down in this trick"),
+    "wrong-raise-name": N_("seat {seat} must call {expected}"),
+    "no-raise-special-hand": N_("seat {seat} cannot raise: nobody raises in this hand"),
+    "raise-at-top": N_("seat {seat} cannot raise: the hand is already worth the most"),
+    "raise-alternation": N_("seat {seat} cannot ask for {call}: your team raised last"),
+    "raise-pointless": N_("seat {seat} cannot ask for {call}: the points on offer already "
+                          "win the game"),
+    "not-now": N_("seat {seat} cannot {action} now"),
+    "not-your-decision": N_("seat {seat} cannot decide: seat {decider} decides for the team"),
+    "eleven-decision-first": N_("seat {seat} must wait: seat {decider} decides first whether "
+                                "the team plays this hand"),
+    "no-eleven-decision": N_("seat {seat} has nothing to decide: this is not a hand of eleven"),
+}
+
+
+def explain(error: IllegalAction, locale: str = "en") -> str:
+    """The reason of a refusal as a sentence; unknown reasons still say something useful."""
+    template = REASONS.get(error.reason)
+    if template is None:
+        return error.reason.replace("-", " ")
+    try:
+        return template.format(**error.params)
+    except (KeyError, IndexError):
+        return template

@@ -1,0 +1,42 @@
+"""Actions a seat can take, named exactly as in the scenario format."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from chatbot.rules.cards import Card
+
+PLAY = "play"
+PLAY_HIDDEN = "play-hidden"
+TRUCO = "truco"
+RAISE = "raise"
+ACCEPT = "accept"
+RUN = "run"
+FOLD = "fold"
+ELEVEN_PLAY = "eleven-play"
+ELEVEN_RUN = "eleven-run"
+ENVIDO = "envido"
+REAL_ENVIDO = "real-envido"
+FALTA_ENVIDO = "falta-envido"
+FLOR = "flor"
+CONTRAFLOR = "contraflor"
+CONTRAFLOR_AL_RESTO = "contraflor-al-resto"
+MON_RESTE = "mon-reste"
+REDEAL_PROPOSE = "redeal-propose"
+REDEAL_ACCEPT = "redeal-accept"
+REDEAL_REFUSE = "redeal-refuse"
+PUT = "put"
+PASS = "pass"
+DISCARD = "discard"
+
+CARD_ACTIONS = frozenset({PLAY, PLAY_HIDDEN, PASS, DISCARD})
+ALL_ACTIONS = frozenset({
+    PLAY, PLAY_HIDDEN, TRUCO, RAISE, ACCEPT, RUN, FOLD, ELEVEN_PLAY, ELEVEN_RUN, ENVIDO,
+    REAL_ENVIDO, FALTA_ENVIDO, FLOR, CONTRAFLOR, CONTRAFLOR_AL_RESTO, MON_RESTE,
+    REDEAL_PROPOSE, REDEAL_ACCEPT, REDEAL_REFUSE, PUT, PASS, DISCARD,
+})
+
+
+class Action(NamedTuple):
+    kind: str
+    card: Card | None = None

@@ -1,0 +1,530 @@
+"""The shared engine of the Truco family: tricks, the raise ladder and scoring.
+
+A variant is a subclass that sets data (deck, ranking, ladder, target, who
+answers) and overrides a few hooks; the flow of a hand lives here once. Every
+public method takes a :class:`Match` and leaves it consistent: ``apply`` either
+changes it completely or raises :class:`IllegalAction` having changed nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from chatbot.rules import actions as A
+from chatbot.rules import events as E
+from chatbot.rules.actions import Action
+from chatbot.rules.cards import Card, Family
+from chatbot.rules.errors import IllegalAction, SetupError
+from chatbot.rules.options import OptionSpec, resolve_options
+from chatbot.rules.state import Hand, Match, Pending
+
+Events = list[E.Event] | None
+COVERED_STRENGTH = -1
+
+
+class TrickRules:
+    """Truco-family rules: three tricks, C5/C6 resolution, a C7 raise ladder."""
+
+    name: ClassVar[str] = ""
+    family: ClassVar[Family] = Family.FRENCH
+    seat_counts: ClassVar[tuple[int, ...]] = (2, 4)
+    hand_size: ClassVar[int] = 3
+    target: ClassVar[int] = 12
+    ladder: ClassVar[tuple[int, ...]] = (1,)  # accepted hand value per level
+    first_raise: ClassVar[str] = A.TRUCO  # action name of the first raise
+    counter_raise: ClassVar[bool] = True  # may answer a raise with the next raise
+    raise_calls: ClassVar[tuple[str, ...]] = ()  # spoken name of each ladder level (1..)
+    option_specs: ClassVar[dict[str, OptionSpec]] = {}
+
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
+        self.options = resolve_options(self.option_specs, options or {})
+        self._strength_cache: dict[Card | None, dict[Card, int]] = {}
+        self._handlers: dict[str, Callable[[Match, int, Action, Events], None]] = {
+            A.PLAY: self._on_play,
+            A.PLAY_HIDDEN: self._on_play,
+            A.TRUCO: self._on_raise,
+            A.RAISE: self._on_raise,
+            A.ACCEPT: self._on_accept,
+            A.RUN: self._on_run,
+        }
+
+    # ------------------------------------------------------------------ data
+    def deck(self) -> tuple[Card, ...]:
+        raise NotImplementedError
+
+    def strength_table(self, vira: Card | None) -> dict[Card, int]:
+        """Card -> strength for a hand; cached because a variant has few tables."""
+        table = self._strength_cache.get(vira)
+        if table is None:
+            table = self._strengths(vira)
+            self._strength_cache[vira] = table
+        return table
+
+    def _strengths(self, vira: Card | None) -> dict[Card, int]:
+        raise NotImplementedError
+
+    def teams(self, players: int) -> int:
+        """Number of sides: partnerships of two sides, or every seat for itself."""
+        return 2
+
+    def team_of(self, seat: int, players: int) -> int:
+        return seat % self.teams(players)
+
+    def target_score(self) -> int:
+        return int(self.options.get("target", self.target))
+
+    def turns_up_card(self) -> bool:
+        return False
+
+    def cards_per_player(self, players: int) -> int:
+        return self.hand_size
+
+    # ------------------------------------------------------------ new games
+    def new_match(self, players: int, dealer: int, score: Sequence[int] | None = None) -> Match:
+        if players not in self.seat_counts:
+            raise SetupError(f"{self.name} is not played by {players} players")
+        if not 0 <= dealer < players:
+            raise SetupError(f"dealer {dealer} is not a seat")
+        teams = self.teams(players)
+        score = list(score) if score is not None else [0] * teams
+        if len(score) != teams or any(not isinstance(s, int) or s < 0 for s in score):
+            raise SetupError(f"score must be {teams} non-negative whole numbers")
+        if any(s >= self.target_score() for s in score):
+            raise SetupError("a score at or above the target: the game is already over")
+        return Match(self.name, dict(self.options), players, score, dealer)
+
+    def deal(self, match: Match, rng: random.Random) -> list[E.Event]:
+        """Shuffle and deal the next hand of ``match`` (its dealer is already set)."""
+        deck = list(self.deck())
+        rng.shuffle(deck)
+        n, k = match.players, self.cards_per_player(match.players)
+        mano = (match.dealer + 1) % n
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for i in range(n * k):  # one at a time, from the mano to the dealer
+            hands[(mano + i) % n].append(deck[i])
+        rest = deck[n * k :]
+        vira = rest.pop(0) if self.turns_up_card() else None
+        return self.start_hand(match, hands, vira, rest)
+
+    def start_hand(
+        self,
+        match: Match,
+        hands: Sequence[Sequence[Card]],
+        vira: Card | None = None,
+        stock: Sequence[Card] = (),
+    ) -> list[E.Event]:
+        """Begin a hand with these exact cards (used by ``deal`` and by scenarios)."""
+        n = match.players
+        mano = (match.dealer + 1) % n
+        hand = Hand(
+            dealer=match.dealer,
+            mano=mano,
+            cards=[list(h) for h in hands],
+            dealt=[tuple(h) for h in hands],
+            vira=vira,
+            stock=list(stock),
+            turn=mano,
+            leader=mano,
+            stake=self.ladder[0],
+            points=[0] * self.teams(n),
+        )
+        match.hand = hand
+        match.hand_no += 1
+        self.setup_hand(match)
+        events: list[E.Event] = [
+            E.HandStarted(match.hand_no, hand.dealer, vira, hand.special, hand.stake)
+        ]
+        self.deal_events(match, events)
+        self.announce_turn(match, events)
+        return events
+
+    def setup_hand(self, match: Match) -> None:
+        """Variant hook: special hands, extra phases, stake of the hand."""
+
+    def deal_events(self, match: Match, events: list[E.Event]) -> None:
+        hand = match.hand
+        assert hand is not None
+        for seat, cards in enumerate(hand.cards):
+            events.append(E.CardsDealt(seat, tuple(cards), len(cards), audience=E.to_seat(seat)))
+
+    def next_dealer(self, match: Match) -> int:
+        return (match.dealer + 1) % match.players
+
+    def next_hand(self, match: Match, rng: random.Random) -> list[E.Event]:
+        """Rotate the deal and deal again; only after a hand ended without a winner."""
+        if match.winner is not None:
+            raise IllegalAction("game-over")
+        if match.hand is not None and not match.hand.over:
+            raise IllegalAction("hand-in-progress")
+        match.dealer = self.next_dealer(match)
+        return self.deal(match, rng)
+
+    # ------------------------------------------------------- who acts, legal
+    def to_act(self, match: Match) -> int | None:
+        hand = match.hand
+        if hand is None or hand.over or match.winner is not None:
+            return None
+        if hand.pending is not None:
+            return hand.pending.answerer
+        return self.acting_seat(match)
+
+    def acting_seat(self, match: Match) -> int:
+        """The seat to act when no call is pending (variants with extra phases override)."""
+        assert match.hand is not None
+        return match.hand.turn
+
+    def legal(self, match: Match, seat: int) -> list[Action]:
+        hand = match.hand
+        if hand is None or hand.over or match.winner is not None:
+            return []
+        if hand.pending is not None:
+            if seat in self.answerers(match, hand.pending):
+                return self.answers(match, seat)
+            return []
+        return self.phase_legal(match, seat)
+
+    def phase_legal(self, match: Match, seat: int) -> list[Action]:
+        hand = match.hand
+        assert hand is not None
+        if hand.phase != "play" or seat != hand.turn:
+            return []
+        moves = [Action(A.PLAY, c) for c in hand.cards[seat]]
+        moves.extend(self.turn_extras(match, seat))
+        return moves
+
+    def turn_extras(self, match: Match, seat: int) -> list[Action]:
+        """Non-card actions on one's own turn before playing (raises by default)."""
+        hand = match.hand
+        assert hand is not None
+        extras: list[Action] = []
+        if self.may_raise(match, seat, on_turn=True):
+            extras.append(Action(self.raise_name(hand)))
+        return extras
+
+    def raise_name(self, hand: Hand) -> str:
+        return self.first_raise if hand.level == 0 else A.RAISE
+
+    def call_name(self, level: int) -> str:
+        """What players shout to propose ladder ``level`` ("truco", "seis", ...)."""
+        if 0 < level <= len(self.raise_calls):
+            return self.raise_calls[level - 1]
+        return A.RAISE
+
+    def raises_allowed(self, match: Match) -> bool:
+        assert match.hand is not None
+        return match.hand.special is None
+
+    def may_raise(self, match: Match, seat: int, *, on_turn: bool) -> bool:
+        hand = match.hand
+        assert hand is not None
+        if not self.raises_allowed(match):
+            return False
+        level = hand.pending.level if hand.pending is not None else hand.level
+        if level + 1 >= len(self.ladder):
+            return False
+        team = self.team_of(seat, match.players)
+        if on_turn and hand.last_raiser == team:
+            return False
+        return not self.raise_is_pointless(match, team)
+
+    def raise_is_pointless(self, match: Match, team: int) -> bool:
+        """Table option: no raise when the value already on offer wins the game."""
+        if not self.options.get("forbid_pointless_raise"):
+            return False
+        hand = match.hand
+        assert hand is not None
+        at_stake = self.ladder[hand.pending.level] if hand.pending else hand.stake
+        return match.score[team] + at_stake >= self.target_score()
+
+    def answerers(self, match: Match, pending: Pending) -> tuple[int, ...]:
+        """Seats allowed to answer a pending call: the canonical one by default."""
+        if self.options.get("answer_by") == "either":
+            team = self.team_of(pending.caller, match.players)
+            return tuple(s for s in self.seat_order(match, pending.caller)
+                         if self.team_of(s, match.players) != team)
+        return (pending.answerer,)
+
+    def answers(self, match: Match, seat: int) -> list[Action]:
+        hand = match.hand
+        assert hand is not None and hand.pending is not None
+        moves = [Action(A.ACCEPT), Action(A.RUN)]
+        if self.counter_raise and self.may_raise(match, seat, on_turn=False):
+            moves.append(Action(A.RAISE))
+        return moves
+
+    def next_opponent(self, match: Match, seat: int) -> int:
+        """The first seat after ``seat`` in play order on another side."""
+        team = self.team_of(seat, match.players)
+        for s in self.seat_order(match, seat):
+            if self.team_of(s, match.players) != team:
+                return s
+        raise AssertionError("no opponent")
+
+    def seat_order(self, match: Match, after: int) -> list[int]:
+        """Seats in play order starting after ``after`` (active seats only)."""
+        n = match.players
+        return [(after + i) % n for i in range(1, n)]
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, match: Match, seat: int, action: Action, events: Events = None) -> None:
+        """Apply a legal action, or raise IllegalAction and leave ``match`` untouched."""
+        if action not in self.legal(match, seat):
+            raise self.why_illegal(match, seat, action)
+        self._handlers[action.kind](match, seat, action, events)
+
+    def apply_trusted(self, match: Match, seat: int, action: Action) -> None:
+        """Apply an action known to be legal (simulation); skips the check and events."""
+        self._handlers[action.kind](match, seat, action, None)
+
+    def _on_play(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        hand = match.hand
+        assert hand is not None and action.card is not None
+        hand.cards[seat].remove(action.card)
+        covered = action.kind == A.PLAY_HIDDEN
+        if covered:
+            hand.covered.append(action.card)
+        hand.table.append((seat, None if covered else action.card))
+        if events is not None:
+            events.append(E.CardPlayed(seat, None if covered else action.card, len(hand.tricks)))
+            if covered:
+                events.append(E.CardPlayed(seat, action.card, len(hand.tricks),
+                                           audience=E.to_seat(seat)))
+        if len(hand.table) < self.trick_size(match):
+            hand.turn = self.next_to_play(match, seat)
+            self.announce_turn(match, events)
+            return
+        self.end_trick(match, events)
+
+    def trick_size(self, match: Match) -> int:
+        return match.players
+
+    def next_to_play(self, match: Match, seat: int) -> int:
+        return (seat + 1) % match.players
+
+    def end_trick(self, match: Match, events: Events) -> None:
+        hand = match.hand
+        assert hand is not None
+        team, lead = self.trick_result(match, hand.table)
+        hand.tricks.append(team)
+        hand.played.append(hand.table)
+        hand.table = []
+        if events is not None:
+            winner_seat = lead if team is not None else None
+            events.append(E.TrickWon(len(hand.tricks) - 1, team, winner_seat))
+        decided, winner = self.hand_result(match)
+        if decided:
+            self.finish_by_tricks(match, winner, events)
+            return
+        hand.leader = hand.turn = lead
+        self.announce_turn(match, events)
+
+    def trick_result(
+        self, match: Match, plays: Sequence[tuple[int, Card | None]]
+    ) -> tuple[int | None, int]:
+        """C5: the winning team (None if tied across sides) and who leads next."""
+        strength = self.strength_table(match.hand.vira if match.hand else None)
+        best = COVERED_STRENGTH
+        top: list[int] = []
+        for seat, card in plays:
+            s = COVERED_STRENGTH if card is None else strength[card]
+            if s > best:
+                best, top = s, [seat]
+            elif s == best:
+                top.append(seat)
+        n = match.players
+        teams = {self.team_of(s, n) for s in top}
+        if best == COVERED_STRENGTH or len(teams) > 1:
+            return None, self.lead_after_tie(match, plays, top)
+        return teams.pop(), top[0]
+
+    def lead_after_tie(
+        self, match: Match, plays: Sequence[tuple[int, Card | None]], top: list[int]
+    ) -> int:
+        """Who leads after a tied trick: the first tied card (default) or the same leader."""
+        if self.options.get("lead_after_tie") == "same_leader":
+            return plays[0][0]
+        return top[0]
+
+    def hand_result(self, match: Match) -> tuple[bool, int | None]:
+        """C6 after each trick: (decided, winning team or None)."""
+        hand = match.hand
+        assert hand is not None
+        tricks = hand.tricks
+        wins: dict[int, int] = {}
+        first_win: int | None = None
+        for t in tricks:
+            if t is not None:
+                wins[t] = wins.get(t, 0) + 1
+                if first_win is None:
+                    first_win = t
+                if wins[t] == 2:
+                    return True, t
+        if first_win is not None and None in tricks:
+            return True, first_win
+        if len(tricks) == 3:
+            if first_win is not None:  # X Y Y is caught above; X Y X too
+                return True, first_win
+            return True, self.all_tied_winner(match)
+        return False, None
+
+    def all_tied_winner(self, match: Match) -> int | None:
+        return None
+
+    # ---------------------------------------------------------------- raises
+    def _on_raise(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        hand = match.hand
+        assert hand is not None
+        pending = hand.pending
+        if pending is not None:  # a counter-raise accepts what it raises
+            hand.level = pending.level
+            hand.stake = self.ladder[pending.level]
+            level = pending.level + 1
+        else:
+            level = hand.level + 1
+        hand.pending = Pending(action.kind, seat, level, self.next_opponent(match, seat))
+        if events is not None:
+            events.append(E.CallMade(seat, action.kind, self.ladder[level]))
+            self.announce_turn(match, events)
+
+    def _on_accept(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        hand = match.hand
+        assert hand is not None and hand.pending is not None
+        pending, hand.pending = hand.pending, None
+        hand.level = pending.level
+        hand.stake = self.ladder[pending.level]
+        hand.last_raiser = self.team_of(pending.caller, match.players)
+        if events is not None:
+            events.append(E.CallAnswered(seat, pending.call, True, hand.stake))
+            self.announce_turn(match, events)
+
+    def _on_run(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        hand = match.hand
+        assert hand is not None and hand.pending is not None
+        pending, hand.pending = hand.pending, None
+        if events is not None:
+            events.append(E.CallAnswered(seat, pending.call, False, hand.stake))
+        team = self.team_of(pending.caller, match.players)
+        self.finish(match, team, self.award(match, team, hand.stake), "run", events)
+
+    # ---------------------------------------------------------------- finish
+    def finish_by_tricks(self, match: Match, winner: int | None, events: Events) -> None:
+        hand = match.hand
+        assert hand is not None
+        if winner is None:
+            self.finish(match, None, [0] * len(match.score), "all-tied", events)
+            return
+        points = self.award(match, winner, self.trick_points(match, winner))
+        self.finish(match, winner, points, "tricks", events)
+
+    def trick_points(self, match: Match, winner: int) -> int:
+        assert match.hand is not None
+        return match.hand.stake
+
+    def award(self, match: Match, team: int, points: int) -> list[int]:
+        awarded = [0] * len(match.score)
+        awarded[team] = points
+        return awarded
+
+    def finish(
+        self, match: Match, winner: int | None, points: list[int], reason: str, events: Events
+    ) -> None:
+        """End the hand: record points, add them to the score, and see if the game is won."""
+        hand = match.hand
+        assert hand is not None
+        hand.phase = "over"
+        hand.pending = None
+        hand.winner = winner
+        hand.reason = reason
+        hand.points = [a + b for a, b in zip(hand.points, points, strict=True)]
+        self.add_to_score(match, hand.points)
+        if events is not None:
+            events.append(E.HandWon(winner, tuple(hand.points), tuple(match.score), reason))
+            if match.winner is not None:
+                events.append(E.GameWon(match.winner, tuple(match.score)))
+
+    def add_to_score(self, match: Match, points: Sequence[int]) -> None:
+        target = self.target_score()
+        for team, p in enumerate(points):
+            match.score[team] += p
+        leaders = [t for t, s in enumerate(match.score) if s >= target]
+        if leaders:
+            match.winner = max(leaders, key=lambda t: match.score[t])
+
+    # ---------------------------------------------------------------- events
+    def announce_turn(self, match: Match, events: Events) -> None:
+        if events is None:
+            return
+        seat = self.to_act(match)
+        if seat is not None:
+            assert match.hand is not None
+            phase = "answer" if match.hand.pending is not None else match.hand.phase
+            events.append(E.TurnStarted(seat, phase))
+
+    # ----------------------------------------------------------- explanation
+    def why_illegal(self, match: Match, seat: int, action: Action) -> IllegalAction:
+        """The most specific reason an action is refused, for a clear answer."""
+        hand = match.hand
+        if action.kind not in A.ALL_ACTIONS:
+            return IllegalAction("unknown-action", action=action.kind)
+        if match.winner is not None:
+            return IllegalAction("game-over")
+        if hand is None or hand.over:
+            return IllegalAction("hand-over")
+        if not 0 <= seat < match.players:
+            return IllegalAction("not-a-seat", seat=seat)
+        if action.kind not in self.supported_actions():
+            return IllegalAction("not-in-variant", action=action.kind)
+        reason = self.variant_reason(match, seat, action)
+        if reason is not None:
+            return reason
+        pending = hand.pending
+        if pending is not None:
+            if seat not in self.answerers(match, pending):
+                return IllegalAction("not-your-answer", seat=seat, answerer=pending.answerer,
+                                     call=pending.call)
+            if action.kind == A.RAISE:
+                return self._raise_reason(match, seat, on_turn=False)
+            return IllegalAction("must-answer", seat=seat, call=pending.call)
+        if action.kind in (A.ACCEPT, A.RUN):
+            return IllegalAction("nothing-to-answer", seat=seat)
+        to_act = self.to_act(match)
+        if seat != to_act:
+            return IllegalAction("not-your-turn", seat=seat, to_act=to_act)
+        if action.kind in A.CARD_ACTIONS and action.card is not None:
+            if action.card not in hand.cards[seat]:
+                return IllegalAction("card-not-held", seat=seat)
+            if action.kind == A.PLAY_HIDDEN:
+                return IllegalAction("no-covered-card", seat=seat)
+        if action.kind in (A.TRUCO, A.RAISE):
+            if action.kind != self.raise_name(hand) and self.first_raise != A.RAISE:
+                return IllegalAction("wrong-raise-name", seat=seat, expected=self.raise_name(hand))
+            return self._raise_reason(match, seat, on_turn=True)
+        return IllegalAction("not-now", seat=seat, action=action.kind)
+
+    def _raise_reason(self, match: Match, seat: int, *, on_turn: bool) -> IllegalAction:
+        hand = match.hand
+        assert hand is not None
+        if not self.raises_allowed(match):
+            return IllegalAction("no-raise-special-hand", seat=seat, special=hand.special)
+        level = hand.pending.level if hand.pending is not None else hand.level
+        if level + 1 >= len(self.ladder):
+            return IllegalAction("raise-at-top", seat=seat)
+        call = self.call_name(level + 1)
+        if on_turn and hand.last_raiser == self.team_of(seat, match.players):
+            return IllegalAction("raise-alternation", seat=seat, call=call)
+        if self.raise_is_pointless(match, self.team_of(seat, match.players)):
+            return IllegalAction("raise-pointless", seat=seat, call=call)
+        return IllegalAction("not-now", seat=seat, action=call)
+
+    def variant_reason(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """Variant hook: a reason that comes before the generic ones."""
+        return None
+
+    def supported_actions(self) -> frozenset[str]:
+        return frozenset({A.PLAY, A.TRUCO, A.RAISE, A.ACCEPT, A.RUN})
+
+    def resolved_calls(self, match: Match) -> dict[str, Any]:
+        """Extras settled this hand (envido, flor...): ``{"envido": {"winner": 1, ...}}``."""
+        return dict(match.hand.x.get("calls", {})) if match.hand else {}

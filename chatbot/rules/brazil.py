@@ -1,0 +1,140 @@
+"""What Truco Paulista and Truco Mineiro share: special hands, covered card, table options.
+
+rules.md §1 and §2. The two variants differ only in data (deck, ranking, ladder,
+the score that makes a special hand), which their own modules set.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from chatbot.rules import actions as A
+from chatbot.rules import events as E
+from chatbot.rules.actions import Action
+from chatbot.rules.base import Events, TrickRules
+from chatbot.rules.errors import IllegalAction
+from chatbot.rules.options import OptionSpec, choice, flag
+from chatbot.rules.state import Match
+
+BRAZIL_OPTIONS: dict[str, OptionSpec] = {
+    "target": choice(12),
+    "all_tied": choice("dealer", "none"),
+    "lead_after_tie": choice("first_tied_card", "same_leader"),
+    "answer_by": choice("next_opponent", "either"),
+    "deal_rotation": choice("with_play", "against_play"),
+    "forbid_pointless_raise": flag(),
+    "covered_card": flag(),
+}
+
+
+class BrazilianRules(TrickRules):
+    seat_counts = (2, 4, 6)
+    special_at: ClassVar[int] = 11  # a side at this score plays a hand of eleven (ten)
+    special_value: ClassVar[int] = 3  # what a hand of eleven (ten) is worth when played
+
+    def __init__(self, options: dict | None = None) -> None:
+        super().__init__(options)
+        self._handlers[A.ELEVEN_PLAY] = self._on_eleven
+        self._handlers[A.ELEVEN_RUN] = self._on_eleven
+
+    def supported_actions(self) -> frozenset[str]:
+        base = super().supported_actions() | {A.ELEVEN_PLAY, A.ELEVEN_RUN}
+        return base | {A.PLAY_HIDDEN} if self.options["covered_card"] else base
+
+    def next_dealer(self, match: Match) -> int:
+        step = -1 if self.options["deal_rotation"] == "against_play" else 1
+        return (match.dealer + step) % match.players
+
+    # ---------------------------------------------------------- special hands
+    def setup_hand(self, match: Match) -> None:
+        hand = match.hand
+        assert hand is not None
+        at = [t for t, s in enumerate(match.score) if s == self.special_at]
+        if len(at) == 2:
+            hand.special = "iron"
+        elif len(at) == 1:
+            hand.special = "eleven"
+            hand.phase = "decide"
+            team = at[0]
+            hand.x["team"] = team
+            hand.x["decider"] = next(
+                s for s in [hand.mano, *self.seat_order(match, hand.mano)]
+                if self.team_of(s, match.players) == team
+            )
+
+    def deal_events(self, match: Match, events: list[E.Event]) -> None:
+        hand = match.hand
+        assert hand is not None
+        if hand.special == "iron":  # blind: nobody sees any card, not even his own
+            for seat, cards in enumerate(hand.cards):
+                events.append(E.CardsDealt(seat, None, len(cards), audience=E.to_seat(seat)))
+            return
+        super().deal_events(match, events)
+        if hand.special == "eleven":
+            team = hand.x["team"]
+            mates = [s for s in range(match.players) if self.team_of(s, match.players) == team]
+            for seat in mates:
+                for partner in mates:
+                    if partner != seat:
+                        events.append(E.PartnerCardsShown(
+                            seat, partner, hand.dealt[partner], audience=E.to_seat(seat)))
+
+    def acting_seat(self, match: Match) -> int:
+        hand = match.hand
+        assert hand is not None
+        return hand.x["decider"] if hand.phase == "decide" else hand.turn
+
+    def phase_legal(self, match: Match, seat: int) -> list[Action]:
+        hand = match.hand
+        assert hand is not None
+        if hand.phase == "decide":
+            if seat == hand.x["decider"]:
+                return [Action(A.ELEVEN_PLAY), Action(A.ELEVEN_RUN)]
+            return []
+        moves = super().phase_legal(match, seat)
+        if moves and self.options["covered_card"] and hand.tricks and hand.special != "iron":
+            moves.extend(Action(A.PLAY_HIDDEN, c) for c in hand.cards[seat])
+        return moves
+
+    def _on_eleven(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        hand = match.hand
+        assert hand is not None
+        team = hand.x["team"]
+        if events is not None:
+            events.append(E.CallMade(seat, action.kind))
+        if action.kind == A.ELEVEN_RUN:
+            other = 1 - team if len(match.score) == 2 else None
+            assert other is not None
+            self.finish(match, other, self.award(match, other, self.ladder[0]), "eleven-run",
+                        events)
+            return
+        hand.phase = "play"
+        hand.stake = self.special_value
+        self.announce_turn(match, events)
+
+    def all_tied_winner(self, match: Match) -> int | None:
+        hand = match.hand
+        assert hand is not None
+        if hand.special is not None or self.options["all_tied"] == "none":
+            return None  # a tied special hand is void and is played again (1.6.3)
+        return self.team_of(hand.dealer, match.players)
+
+    def trick_points(self, match: Match, winner: int) -> int:
+        hand = match.hand
+        assert hand is not None
+        if hand.special == "iron":  # the winner of the iron hand wins the game
+            return max(hand.stake, self.target_score() - match.score[winner])
+        return hand.stake
+
+    def variant_reason(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        hand = match.hand
+        assert hand is not None
+        if hand.phase == "decide":
+            if action.kind in (A.ELEVEN_PLAY, A.ELEVEN_RUN):
+                return IllegalAction("not-your-decision", seat=seat, decider=hand.x["decider"])
+            return IllegalAction("eleven-decision-first", seat=seat, decider=hand.x["decider"])
+        if action.kind in (A.ELEVEN_PLAY, A.ELEVEN_RUN):
+            return IllegalAction("no-eleven-decision", seat=seat)
+        if action.kind == A.PLAY_HIDDEN and (not hand.tricks or hand.special == "iron"):
+            return IllegalAction("no-covered-card-now", seat=seat)
+        return None

@@ -1,0 +1,31 @@
+"""Truco Mineiro: fixed manilhas, hands worth 2/4/6/10/12, hand of ten (rules.md §2)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from chatbot.rules.brazil import BRAZIL_OPTIONS, BrazilianRules
+from chatbot.rules.cards import Card, french_deck
+from chatbot.rules.options import OptionSpec, choice
+
+MANILHAS = {Card(4, "C"): 14, Card(7, "H"): 13, Card(1, "S"): 12, Card(7, "D"): 11}
+COMMON = {3: 10, 2: 9, 1: 8, 13: 7, 11: 6, 12: 5, 7: 4, 6: 3, 5: 2, 4: 1}
+CLEAN_EXTRA = (Card(4, "C"), Card(7, "H"), Card(7, "D"))
+
+
+class MineiroRules(BrazilianRules):
+    name = "mineiro"
+    ladder = (2, 4, 6, 10, 12)
+    raise_calls = ("truco", "seis", "dez", "doze")
+    special_at = 10
+    special_value = 4
+    option_specs: ClassVar[dict[str, OptionSpec]] = {
+        **BRAZIL_OPTIONS, "deck": choice("dirty", "clean")}
+
+    def deck(self) -> tuple[Card, ...]:
+        if self.options["deck"] == "clean":  # 27 cards (2.1.5)
+            return french_deck((12, 11, 13, 1, 2, 3)) + CLEAN_EXTRA
+        return french_deck((4, 5, 6, 7, 12, 11, 13, 1, 2, 3))
+
+    def _strengths(self, vira: Card | None) -> dict[Card, int]:
+        return {card: MANILHAS.get(card, COMMON[card.rank]) for card in self.deck()}

@@ -1,0 +1,123 @@
+"""The state of a game: plain mutable records with explicit copy and (de)serialisation.
+
+They are mutable on purpose: the bots play thousands of simulated hands per
+decision, and copying a few small lists is far cheaper than rebuilding frozen
+trees on every card. Code outside the rules treats them as read-only and asks
+the rules to change them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from chatbot.rules.cards import Card
+
+
+@dataclass(slots=True)
+class Pending:
+    """A call waiting for an answer (truco and raises, envido, put, mon reste, redeal)."""
+
+    call: str  # the action name that made it ("truco", "raise", "envido", ...)
+    caller: int  # seat
+    level: int  # proposed ladder level (raises) or chain length (envido)
+    answerer: int  # seat expected to answer (the canonical one)
+
+    def copy(self) -> Pending:
+        return Pending(self.call, self.caller, self.level, self.answerer)
+
+
+@dataclass(slots=True)
+class Hand:
+    """One deal: from the cards dealt to the points scored."""
+
+    dealer: int
+    mano: int
+    cards: list[list[Card]]  # cards still held, per seat
+    dealt: list[tuple[Card, ...]]  # as dealt (after any redeal), per seat
+    vira: Card | None = None
+    stock: list[Card] = field(default_factory=list)
+    special: str | None = None  # None | "eleven" | "iron"
+    phase: str = "play"  # "decide" | "play" | "answer" | "over" | variant phases
+    turn: int = 0  # seat to play a card
+    leader: int = 0  # seat that led the current trick
+    table: list[tuple[int, Card | None]] = field(default_factory=list)  # current trick
+    tricks: list[int | None] = field(default_factory=list)  # winning team per trick
+    played: list[list[tuple[int, Card | None]]] = field(default_factory=list)  # past tricks
+    stake: int = 1
+    level: int = 0
+    last_raiser: int | None = None  # team
+    pending: Pending | None = None
+    winner: int | None = None  # team that won the hand
+    points: list[int] = field(default_factory=list)  # per team, this hand
+    reason: str | None = None
+    covered: list[Card] = field(default_factory=list)  # face-down cards (only the owner knows)
+    x: dict[str, Any] = field(default_factory=dict)  # variant extras, JSON-able values
+
+    def copy(self) -> Hand:
+        return Hand(
+            dealer=self.dealer,
+            mano=self.mano,
+            cards=[list(c) for c in self.cards],
+            dealt=list(self.dealt),
+            vira=self.vira,
+            stock=list(self.stock),
+            special=self.special,
+            phase=self.phase,
+            turn=self.turn,
+            leader=self.leader,
+            table=list(self.table),
+            tricks=list(self.tricks),
+            played=[list(t) for t in self.played],
+            stake=self.stake,
+            level=self.level,
+            last_raiser=self.last_raiser,
+            pending=self.pending.copy() if self.pending else None,
+            winner=self.winner,
+            points=list(self.points),
+            reason=self.reason,
+            covered=list(self.covered),
+            x=_deep_copy_json(self.x),
+        )
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+
+@dataclass(slots=True)
+class Match:
+    """A whole game to the target: the score, who deals, and the hand in play."""
+
+    variant: str
+    options: dict[str, Any]
+    players: int
+    score: list[int]
+    dealer: int
+    hand: Hand | None = None
+    hand_no: int = 0
+    winner: int | None = None  # team that won the game
+
+    def copy(self) -> Match:
+        return Match(
+            variant=self.variant,
+            options=dict(self.options),
+            players=self.players,
+            score=list(self.score),
+            dealer=self.dealer,
+            hand=self.hand.copy() if self.hand else None,
+            hand_no=self.hand_no,
+            winner=self.winner,
+        )
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+
+def _deep_copy_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _deep_copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep_copy_json(v) for v in value]
+    return value
