@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from chatbot.rules.errors import IllegalAction
 
 
@@ -37,9 +39,21 @@ REASONS: dict[str, str] = {
 }
 
 
+def _all_reasons() -> dict[str, str]:
+    """The shared reasons plus each variant's own (``reasons_<variant>.py`` beside this)."""
+    merged = dict(REASONS)
+    for name in ("argentino", "le_truc", "put"):
+        try:
+            module = import_module(f"chatbot.i18n.reasons_{name}")
+        except ImportError:
+            continue
+        merged.update(module.REASONS)
+    return merged
+
+
 def explain(error: IllegalAction, locale: str = "en") -> str:
     """The reason of a refusal as a sentence; unknown reasons still say something useful."""
-    template = REASONS.get(error.reason)
+    template = _all_reasons().get(error.reason)
     if template is None:
         return error.reason.replace("-", " ")
     try:

@@ -1,17 +1,23 @@
-"""Variant name -> rules class; the one place that knows every variant."""
+"""Variant name -> rules class; the one place that knows every variant.
+
+Classes are imported on first use, so a variant module costs nothing until a
+table plays it.
+"""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
+from importlib import import_module
 from typing import Any
 
 from chatbot.rules.base import TrickRules
-from chatbot.rules.mineiro import MineiroRules
-from chatbot.rules.paulista import PaulistaRules
 
-VARIANTS: dict[str, type[TrickRules]] = {
-    PaulistaRules.name: PaulistaRules,
-    MineiroRules.name: MineiroRules,
+VARIANTS: dict[str, str] = {
+    "paulista": "chatbot.rules.paulista:PaulistaRules",
+    "mineiro": "chatbot.rules.mineiro:MineiroRules",
+    "argentino": "chatbot.rules.argentino:ArgentinoRules",
+    "le-truc": "chatbot.rules.le_truc:LeTrucRules",
+    "put": "chatbot.rules.put:PutRules",
 }
 
 
@@ -19,11 +25,28 @@ class UnknownVariant(KeyError):
     pass
 
 
+@cache
 def rules_class(variant: str) -> type[TrickRules]:
+    path = VARIANTS.get(variant)
+    if path is None:
+        raise UnknownVariant(variant)
+    module, _, name = path.partition(":")
     try:
-        return VARIANTS[variant]
-    except KeyError:
+        return getattr(import_module(module), name)
+    except (ImportError, AttributeError):
         raise UnknownVariant(variant) from None
+
+
+def available_variants() -> list[str]:
+    """Variants whose rules can be loaded, in the order players know them."""
+    names = []
+    for name in VARIANTS:
+        try:
+            rules_class(name)
+        except UnknownVariant:
+            continue
+        names.append(name)
+    return names
 
 
 @lru_cache(maxsize=256)
@@ -32,5 +55,5 @@ def _cached(variant: str, frozen: tuple[tuple[str, Any], ...]) -> TrickRules:
 
 
 def rules_for(variant: str, options: dict[str, Any] | None = None) -> TrickRules:
-    """The rules object of a variant with these options (shared, it holds no game state)."""
+    """The rules object of a variant with these options (shared: it holds no game state)."""
     return _cached(variant, tuple(sorted((options or {}).items())))
