@@ -452,6 +452,14 @@ class TrickRules:
         if leaders:
             match.winner = max(leaders, key=lambda t: match.score[t])
 
+    # ------------------------------------------------------- hidden information
+    def visible_cards(self, match: Match, seat: int) -> dict[int, tuple[Card, ...]]:
+        """Held cards ``seat`` may see, by owner: its own, unless the hand is played blind."""
+        hand = match.hand
+        if hand is None or hand.special == "iron":
+            return {}
+        return {seat: tuple(hand.cards[seat])}
+
     # ---------------------------------------------------------------- events
     def announce_turn(self, match: Match, events: Events) -> None:
         if events is None:

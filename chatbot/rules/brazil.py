@@ -12,6 +12,7 @@ from chatbot.rules import actions as A
 from chatbot.rules import events as E
 from chatbot.rules.actions import Action
 from chatbot.rules.base import Events, TrickRules
+from chatbot.rules.cards import Card
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.state import Match
@@ -78,6 +79,18 @@ class BrazilianRules(TrickRules):
                     if partner != seat:
                         events.append(E.PartnerCardsShown(
                             seat, partner, hand.dealt[partner], audience=E.to_seat(seat)))
+
+    def visible_cards(self, match: Match, seat: int) -> dict[int, tuple[Card, ...]]:
+        """In a hand of eleven the deciding team also sees the partners' cards (1.6.1)."""
+        seen = super().visible_cards(match, seat)
+        hand = match.hand
+        if hand is not None and hand.special == "eleven" and match.players > 2:
+            team = hand.x["team"]
+            if self.team_of(seat, match.players) == team:
+                for mate in range(match.players):
+                    if self.team_of(mate, match.players) == team:
+                        seen[mate] = tuple(hand.cards[mate])
+        return seen
 
     def acting_seat(self, match: Match) -> int:
         hand = match.hand
