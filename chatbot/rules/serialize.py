@@ -1,0 +1,143 @@
+"""A match to JSON and back, exactly: what storage writes and a restart reads.
+
+Cards become their codes and tuples stay tuples, so a restored match compares
+equal to the one saved and plays on identically.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from chatbot.rules.cards import Card, Family, card_code, parse_card
+from chatbot.rules.registry import rules_class
+from chatbot.rules.state import Hand, Match, Pending
+
+FORMAT_VERSION = 1
+
+
+def match_to_dict(match: Match) -> dict[str, Any]:
+    family = rules_class(match.variant).family
+    hand = match.hand
+    return {
+        "format": FORMAT_VERSION,
+        "variant": match.variant,
+        "options": dict(match.options),
+        "players": match.players,
+        "score": list(match.score),
+        "dealer": match.dealer,
+        "hand_no": match.hand_no,
+        "winner": match.winner,
+        "hand": None if hand is None else _hand_to_dict(hand, family),
+    }
+
+
+def match_from_dict(doc: dict[str, Any]) -> Match:
+    family = rules_class(doc["variant"]).family
+    hand = doc["hand"]
+    return Match(
+        variant=doc["variant"],
+        options=dict(doc["options"]),
+        players=doc["players"],
+        score=list(doc["score"]),
+        dealer=doc["dealer"],
+        hand=None if hand is None else _hand_from_dict(hand, family),
+        hand_no=doc["hand_no"],
+        winner=doc["winner"],
+    )
+
+
+def _hand_to_dict(hand: Hand, family: Family) -> dict[str, Any]:
+    enc = _Encoder(family).encode
+    pending = hand.pending
+    return {
+        "dealer": hand.dealer,
+        "mano": hand.mano,
+        "cards": enc(hand.cards),
+        "dealt": enc(hand.dealt),
+        "vira": enc(hand.vira),
+        "stock": enc(hand.stock),
+        "special": hand.special,
+        "phase": hand.phase,
+        "turn": hand.turn,
+        "leader": hand.leader,
+        "table": enc(hand.table),
+        "tricks": list(hand.tricks),
+        "played": enc(hand.played),
+        "stake": hand.stake,
+        "level": hand.level,
+        "last_raiser": hand.last_raiser,
+        "pending": None if pending is None else [
+            pending.call, pending.caller, pending.level, pending.answerer],
+        "winner": hand.winner,
+        "points": list(hand.points),
+        "reason": hand.reason,
+        "covered": enc(hand.covered),
+        "x": enc(hand.x),
+    }
+
+
+def _hand_from_dict(doc: dict[str, Any], family: Family) -> Hand:
+    dec = _Decoder(family).decode
+    pending = doc["pending"]
+    return Hand(
+        dealer=doc["dealer"],
+        mano=doc["mano"],
+        cards=dec(doc["cards"]),
+        dealt=dec(doc["dealt"]),
+        vira=dec(doc["vira"]),
+        stock=dec(doc["stock"]),
+        special=doc["special"],
+        phase=doc["phase"],
+        turn=doc["turn"],
+        leader=doc["leader"],
+        table=dec(doc["table"]),
+        tricks=list(doc["tricks"]),
+        played=dec(doc["played"]),
+        stake=doc["stake"],
+        level=doc["level"],
+        last_raiser=doc["last_raiser"],
+        pending=None if pending is None else Pending(*pending),
+        winner=doc["winner"],
+        points=list(doc["points"]),
+        reason=doc["reason"],
+        covered=dec(doc["covered"]),
+        x=dec(doc["x"]),
+    )
+
+
+class _Encoder:
+    """Cards -> {"$c": code}, tuples -> {"$t": [...]}, non-string keys -> {"$d": pairs}."""
+
+    def __init__(self, family: Family) -> None:
+        self.family = family
+
+    def encode(self, value: Any) -> Any:
+        if isinstance(value, Card):
+            return {"$c": card_code(value, self.family)}
+        if isinstance(value, tuple):
+            return {"$t": [self.encode(v) for v in value]}
+        if isinstance(value, list):
+            return [self.encode(v) for v in value]
+        if isinstance(value, dict):
+            if all(isinstance(k, str) for k in value):
+                return {k: self.encode(v) for k, v in value.items()}
+            return {"$d": [[self.encode(k), self.encode(v)] for k, v in value.items()]}
+        return value
+
+
+class _Decoder:
+    def __init__(self, family: Family) -> None:
+        self.family = family
+
+    def decode(self, value: Any) -> Any:
+        if isinstance(value, list):
+            return [self.decode(v) for v in value]
+        if isinstance(value, dict):
+            if "$c" in value and len(value) == 1:
+                return parse_card(value["$c"], self.family)
+            if "$t" in value and len(value) == 1:
+                return tuple(self.decode(v) for v in value["$t"])
+            if "$d" in value and len(value) == 1:
+                return {self.decode(k): self.decode(v) for k, v in value["$d"]}
+            return {k: self.decode(v) for k, v in value.items()}
+        return value
