@@ -206,6 +206,10 @@ class TrickRules:
     def raise_name(self, hand: Hand) -> str:
         return self.first_raise if hand.level == 0 else A.RAISE
 
+    def stake_values(self) -> frozenset[int]:
+        """Every value a hand can be worth; a property the tests hold the engine to."""
+        return frozenset(self.ladder)
+
     def call_name(self, level: int) -> str:
         """What players shout to propose ladder ``level`` ("truco", "seis", ...)."""
         if 0 < level <= len(self.raise_calls):

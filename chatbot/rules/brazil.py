@@ -42,6 +42,9 @@ class BrazilianRules(TrickRules):
         base = super().supported_actions() | {A.ELEVEN_PLAY, A.ELEVEN_RUN}
         return base | {A.PLAY_HIDDEN} if self.options["covered_card"] else base
 
+    def stake_values(self) -> frozenset[int]:
+        return super().stake_values() | {self.special_value}
+
     def next_dealer(self, match: Match) -> int:
         step = -1 if self.options["deal_rotation"] == "against_play" else 1
         return (match.dealer + step) % match.players

@@ -1,0 +1,154 @@
+"""Invariants over random legal games of every variant, deck and seat count (hypothesis)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from chatbot.i18n.reasons import explain
+from chatbot.rules import actions as A
+from chatbot.rules.actions import Action
+from chatbot.rules.base import TrickRules
+from chatbot.rules.cards import card_code
+from chatbot.rules.errors import IllegalAction
+from chatbot.rules.playout import Config, random_game, standard_configs
+from chatbot.rules.registry import available_variants
+from chatbot.rules.serialize import match_from_dict, match_to_dict
+from chatbot.rules.state import Match
+from chatbot.scenario import load_scenario, referee
+
+CONFIGS = standard_configs(available_variants())
+MAX_ACTIONS_PER_HAND = 200
+PROPERTY = settings(max_examples=60, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+def snapshot(match: Match) -> str:
+    return json.dumps(match_to_dict(match), sort_keys=True)
+
+
+def candidate_actions(rules: TrickRules, match: Match, seat: int) -> Iterator[Action]:
+    """Every action kind, with every card of every seat where the kind takes a card."""
+    hand = match.hand
+    assert hand is not None
+    cards = {c for held in hand.cards for c in held}
+    for kind in sorted(A.ALL_ACTIONS):
+        if kind in A.CARD_ACTIONS:
+            for card in sorted(cards):
+                yield Action(kind, card)
+        else:
+            yield Action(kind)
+
+
+def hand_scenario(rules: TrickRules, start: Match, steps: list[tuple[int, Action]]) -> str:
+    """The hand so far in the scenario format, as the runner would read it."""
+    hand = start.hand
+    assert hand is not None
+    code = lambda c: card_code(c, rules.family)  # noqa: E731
+    doc = {
+        "variant": rules.name, "options": {k: v for k, v in start.options.items()
+                                           if k in _scenario_option_keys(rules)},
+        "players": start.players, "dealer": hand.dealer, "score": list(start.score),
+        "hands": [[code(c) for c in held] for held in hand.dealt],
+        "stock": [code(c) for c in hand.stock],
+        "actions": [{"seat": s, "action": a.kind, **({"card": code(a.card)} if a.card else {})}
+                    for s, a in steps],
+    }
+    if hand.vira is not None:
+        doc["vira"] = code(hand.vira)
+    return json.dumps(doc)
+
+
+def _scenario_option_keys(rules: TrickRules) -> set[str]:
+    return set(rules.option_specs)
+
+
+def play_checked(config: Config, seed: int, check_illegal: bool) -> None:
+    """One random game, checking every invariant at every step."""
+    rules = config.rules
+    rng = random.Random(seed)
+    match = rules.new_match(config.players, rng.randrange(config.players))
+    events = rules.deal(match, rng)
+    assert events
+    deck = set(rules.deck())
+    hands_played = 0
+    while match.winner is None:
+        hand = match.hand
+        assert hand is not None
+        dealt = [c for held in hand.cards for c in held] + hand.stock
+        dealt += [hand.vira] if hand.vira is not None else []
+        assert len(dealt) == len(set(dealt)), "a card dealt twice"
+        assert set(dealt) <= deck
+        start = match.copy()
+        steps: list[tuple[int, Action]] = []
+        while not hand.over:
+            assert len(steps) < MAX_ACTIONS_PER_HAND, "the hand does not end"
+            seat = rules.to_act(match)
+            assert seat is not None
+            legal = rules.legal(match, seat)
+            assert legal, "a seat to act with nothing to do"
+            if check_illegal and rng.random() < 0.3:
+                check_refusals(rules, match, seat, legal, start, steps, rng)
+            action = rng.choice(legal)
+            score_before = list(match.score)
+            rules.apply(match, seat, action, [])
+            steps.append((seat, action))
+            assert all(a >= b for a, b in zip(match.score, score_before, strict=True))
+            assert hand.stake in rules.stake_values() or hand.special is not None
+        hands_played += 1
+        if config.variant == "mineiro":
+            assert all(s % 2 == 0 for s in match.score), "Mineiro scores move in twos"
+        if match.winner is None:
+            restored = match_from_dict(json.loads(json.dumps(match_to_dict(match))))
+            assert snapshot(restored) == snapshot(match)
+            rules.next_hand(match, rng)
+    assert match.score[match.winner] >= rules.target_score()
+    assert hands_played >= 1
+
+
+def check_refusals(rules: TrickRules, match: Match, seat: int, legal: list[Action],
+                   start: Match, steps: list[tuple[int, Action]], rng: random.Random) -> None:
+    before = snapshot(match)
+    illegal = [a for a in candidate_actions(rules, match, seat) if a not in legal]
+    others = [s for s in range(match.players) if s != seat]
+    tries = [(seat, a) for a in rng.sample(illegal, min(3, len(illegal)))]
+    other = rng.choice(others)
+    tries += [(other, a) for a in rng.sample(list(candidate_actions(rules, match, other)), 2)
+              if a not in rules.legal(match, other)]
+    for who, action in tries:
+        with pytest.raises(IllegalAction) as info:
+            rules.apply(match, who, action, [])
+        assert snapshot(match) == before, f"refused {action} changed the game"
+        result = referee(load_scenario(hand_scenario(rules, start, [*steps, (who, action)])))
+        assert result["ok"] is False
+        assert result["error"]["index"] == len(steps)
+        assert result["error"]["message"] == explain(info.value)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=Config.label)
+@PROPERTY
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_random_games_keep_every_invariant(config: Config, seed: int) -> None:
+    play_checked(config, seed, check_illegal=False)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=Config.label)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_illegal_actions_are_refused_like_the_runner(config: Config, seed: int) -> None:
+    play_checked(config, seed, check_illegal=True)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=Config.label)
+def test_a_thousand_fast_games_end_at_the_target(config: Config) -> None:
+    rules = config.rules
+    rng = random.Random(config.label())
+    for _ in range(1000):
+        match, actions = random_game(rules, config.players, rng, max_actions=20_000)
+        assert match.winner is not None and actions > 0
+        assert match.score[match.winner] >= rules.target_score()
