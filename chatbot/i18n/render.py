@@ -1,0 +1,469 @@
+"""Events -> one line of text each, for one viewer seat in one locale.
+
+This is where the privacy of the hands meets the text: an event is rendered
+only when its audience admits the viewer, and a card face appears only in an
+event that carries it (a face-down card is ``None`` in its public copy). Every
+sentence is a whole catalog message with named placeholders, so translators
+can order names, cards and numbers as their grammar wants; numbers are passed
+as ints so they get the locale's digits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from chatbot.fsm import events as TE
+from chatbot.i18n.cards import card_label, rank_name
+from chatbot.i18n.context import use_locale
+from chatbot.i18n.terms import Term, term
+from chatbot.i18n.translation import N_, _, ngettext
+from chatbot.rules import actions as A
+from chatbot.rules import events as E
+from chatbot.rules import put_events as PE
+from chatbot.rules.base import TrickRules
+from chatbot.rules.cards import Card
+from chatbot.rules.views import SeatView
+
+VARIANT_NAMES: dict[str, str] = {
+    "paulista": N_("Truco Paulista"),
+    "mineiro": N_("Truco Mineiro"),
+    "argentino": N_("Argentine Truco"),
+    "le-truc": N_("Le Truc"),
+    "put": N_("Put"),
+}
+
+# The spoken name of a raise (rules.call_name) -> what the table hears.
+RAISE_LINES: dict[str, str] = {
+    "truco": N_("{player} calls truco!"),
+    "seis": N_("{player} calls six!"),
+    "nove": N_("{player} calls nine!"),
+    "dez": N_("{player} calls ten!"),
+    "doze": N_("{player} calls twelve!"),
+    "retruco": N_("{player} calls retruco!"),
+    "vale cuatro": N_("{player} calls vale cuatro!"),
+    # TRANSLATORS: Le Truc raise (deux de plus): two more points for this hand.
+    "two more": N_("{player} asks: two more?"),
+}
+
+# Every other call (CallMade.call is the action name).
+CALL_LINES: dict[str, str] = {
+    A.ENVIDO: N_("{player} calls envido!"),
+    A.REAL_ENVIDO: N_("{player} calls real envido!"),
+    A.FALTA_ENVIDO: N_("{player} calls falta envido!"),
+    A.FLOR: N_("{player} announces flor!"),
+    A.CONTRAFLOR: N_("{player} calls contraflor!"),
+    A.CONTRAFLOR_AL_RESTO: N_("{player} calls contraflor al resto!"),
+    # TRANSLATORS: Le Truc "mon reste": this hand is played for the whole game.
+    A.MON_RESTE: N_("{player} calls mon reste: this hand for the game!"),
+    A.REDEAL_PROPOSE: N_("{player} asks for a new deal."),
+    # TRANSLATORS: the English game Put: the one call of the game.
+    A.PUT: N_("{player} puts!"),
+    A.FOLD: N_("{player} gives up the hand."),
+    A.ELEVEN_PLAY: N_("{player} decides: we play this hand."),
+    A.ELEVEN_RUN: N_("{player} decides: we run from this hand."),
+    "instruct-highest": N_("{player} tells the partner: play your highest card."),
+    "instruct-lowest": N_("{player} tells the partner: play your lowest card."),
+}
+
+ENVIDO_FAMILY = frozenset({A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO})
+FLOR_FAMILY = frozenset({A.FLOR, A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO})
+
+
+def variant_name(variant: str) -> str:
+    """The game's display name in the current locale."""
+    msgid = VARIANT_NAMES.get(variant)
+    return _(msgid) if msgid is not None else variant
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Whom a text is for: a seat at one table (None: an onlooker, public events only)."""
+
+    rules: TrickRules
+    players: int
+    names: Sequence[str]
+    seat: int | None
+
+    @property
+    def team(self) -> int | None:
+        return None if self.seat is None else self.rules.team_of(self.seat, self.players)
+
+    def sees(self, event: E.Event) -> bool:
+        if self.seat is None:
+            return event.audience.kind == "public"
+        team = self.team
+        assert team is not None
+        return event.audience.admits(self.seat, team)
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else str(seat)
+
+    def card(self, card: Card) -> str:
+        return card_label(card, self.rules.family)
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        return " ".join(self.card(c) for c in cards)
+
+    def team_name(self, team: int) -> str:
+        """A side named by its players: "Ana", "Ana and Bia", "Ana, Bia and Caio"."""
+        seats = [s for s in range(self.players) if self.rules.team_of(s, self.players) == team]
+        names = [self.name(s) for s in seats]
+        if len(names) == 1:
+            return names[0]
+        if len(names) == 2:
+            return _("{first} and {second}", first=names[0], second=names[1])
+        return _("{others} and {last}", others=", ".join(names[:-1]), last=names[-1])
+
+
+def render(event: E.Event, viewer: Viewer, locale: str) -> str | None:
+    """One line for this viewer, or None when the event is not theirs to see."""
+    if not viewer.sees(event):
+        return None
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        return None
+    with use_locale(locale):
+        return handler(event, viewer)
+
+
+def render_all(events: Iterable[E.Event], viewer: Viewer, locale: str) -> list[str]:
+    """The lines of a batch of events, skipping those the viewer may not see."""
+    lines = []
+    for event in events:
+        line = render(event, viewer, locale)
+        if line:
+            lines.append(line)
+    return lines
+
+
+def score_line(viewer: Viewer, score: Sequence[int], locale: str) -> str:
+    """``Score: Ana 5, Bot 1 3``: every side with its points."""
+    with use_locale(locale):
+        parts = [_("{team} {points}", team=viewer.team_name(t), points=p)
+                 for t, p in enumerate(score)]
+        return _("Score: {scores}", scores=", ".join(parts))
+
+
+# ------------------------------------------------------------------ rules events
+def _hand_started(e: E.HandStarted, v: Viewer) -> str:
+    line = _("Hand {number}: {player} deals.", number=e.number, player=v.name(e.dealer))
+    if e.vira is not None:
+        line += " " + _("Turned-up card: {card}.", card=v.card(e.vira))
+    if e.special == "iron":
+        line += " " + _("This is an {special}: nobody sees their cards.",
+                        special=term(Term.IRON_HAND))
+    elif e.special == "eleven":
+        special = term(Term.HAND_OF_TEN if v.rules.name == "mineiro" else Term.HAND_OF_ELEVEN)
+        line += " " + _("This is a {special}.", special=special)
+    return line
+
+
+def _cards_dealt(e: E.CardsDealt, v: Viewer) -> str:
+    if e.cards is None:
+        return ngettext("You got {n} card face down.", "You got {n} cards face down.", e.count)
+    return _("Your cards: {cards}", cards=v.cards(e.cards))
+
+
+def _partner_cards(e: E.PartnerCardsShown, v: Viewer) -> str:
+    return _("{partner} holds {cards}", partner=v.name(e.partner), cards=v.cards(e.cards))
+
+
+def _turn(e: E.TurnStarted, v: Viewer) -> str:
+    if e.phase == "answer":
+        return _("{player} must answer.", player=v.name(e.seat))
+    return _("{player}'s turn.", player=v.name(e.seat))
+
+
+def _card_played(e: E.CardPlayed, v: Viewer) -> str:
+    player = v.name(e.seat)
+    if e.card is None:
+        return _("{player} played a card face down.", player=player)
+    if e.audience.kind == "seat":  # the owner's own copy of a face-down card
+        return _("Your face-down card is {card}.", card=v.card(e.card))
+    return _("{player} played {card}", player=player, card=v.card(e.card))
+
+
+def _call_made(e: E.CallMade, v: Viewer) -> str:
+    player = v.name(e.seat)
+    if e.call in (A.TRUCO, A.RAISE):
+        ladder = v.rules.ladder
+        name = v.rules.call_name(ladder.index(e.value)) if e.value in ladder else A.RAISE
+        msgid = RAISE_LINES.get(name)
+        if msgid is not None:
+            return _(msgid, player=player)
+        return _("{player} raises to {points}!", player=player, points=e.value or 0)
+    if e.call == "instruct-rank" and e.value is not None:
+        return _("{player} tells the partner: play a {rank}.", player=player,
+                 rank=rank_name(e.value, v.rules.family))
+    msgid = CALL_LINES.get(e.call)
+    if msgid is not None:
+        return _(msgid, player=player)
+    return _("{player} calls {call}.", player=player, call=e.call)
+
+
+def _call_answered(e: E.CallAnswered, v: Viewer) -> str:
+    player = v.name(e.seat)
+    if e.call == A.PUT:
+        if e.accepted:
+            return _("{player} sees the put.", player=player)
+        return _("{player} throws in.", player=player)
+    if e.call == A.REDEAL_PROPOSE:
+        if e.accepted:
+            return _("{player} agrees to a new deal.", player=player)
+        return _("{player} refuses a new deal.", player=player)
+    if e.call in ENVIDO_FAMILY:
+        if e.accepted:
+            return _("{player} accepts the envido.", player=player)
+        return _("{player} refuses the envido.", player=player)
+    if e.call in FLOR_FAMILY:
+        if e.accepted:
+            return _("{player} accepts the contraflor.", player=player)
+        return _("{player} refuses the contraflor.", player=player)
+    if e.call == A.MON_RESTE:
+        if e.accepted:
+            return _("{player} accepts: this hand decides the game.", player=player)
+        return _("{player} runs", player=player)
+    if e.accepted:
+        if e.value is not None:
+            return ngettext("{player} accepts: the hand is worth {n} point.",
+                            "{player} accepts: the hand is worth {n} points.",
+                            e.value, player=player)
+        return _("{player} accepts", player=player)
+    return _("{player} runs", player=player)
+
+
+def _trick_won(e: E.TrickWon, v: Viewer) -> str:
+    if e.team is None:
+        return _("Trick {number} tied", number=e.trick + 1)
+    return _("Trick {number} to {team}", number=e.trick + 1, team=v.team_name(e.team))
+
+
+def _call_scored(e: E.CallScored, v: Viewer) -> str:
+    if e.team is None:
+        if e.call == A.FLOR:
+            return _("Nobody scores the flor.")
+        return _("Nobody scores the envido.")
+    team = v.team_name(e.team)
+    if e.call == A.FLOR:
+        if e.count is not None:
+            return ngettext("{team} wins the flor with {count}: {n} point.",
+                            "{team} wins the flor with {count}: {n} points.",
+                            e.points, team=team, count=e.count)
+        return ngettext("{team} wins the flor: {n} point.", "{team} wins the flor: {n} points.",
+                        e.points, team=team)
+    if e.count is not None:
+        return ngettext("{team} wins the envido with {count}: {n} point.",
+                        "{team} wins the envido with {count}: {n} points.",
+                        e.points, team=team, count=e.count)
+    return ngettext("{team} wins the envido: {n} point.", "{team} wins the envido: {n} points.",
+                    e.points, team=team)
+
+
+def _hand_won(e: E.HandWon, v: Viewer) -> str:
+    if e.team is None:
+        line = _("Nobody wins the hand.")
+    else:
+        points = e.points[e.team]
+        line = ngettext("{team} wins the hand: {n} point.", "{team} wins the hand: {n} points.",
+                        points, team=v.team_name(e.team))
+    parts = [_("{team} {points}", team=v.team_name(t), points=p) for t, p in enumerate(e.score)]
+    return line + " " + _("Score: {scores}", scores=", ".join(parts))
+
+
+def _cards_revealed(e: E.CardsRevealed, v: Viewer) -> str:
+    return _("{player} shows {cards}", player=v.name(e.seat), cards=v.cards(e.cards))
+
+
+def _game_won(e: E.GameWon, v: Viewer) -> str:
+    team = v.team_name(e.team)
+    if len(e.score) == 2:
+        return _("Game over: {team} wins {score_a} to {score_b}", team=team,
+                 score_a=e.score[e.team], score_b=e.score[1 - e.team])
+    return ngettext("Game over: {team} wins with {n} point",
+                    "Game over: {team} wins with {n} points", e.score[e.team], team=team)
+
+
+# -------------------------------------------------------------------- Put events
+def _card_passed(e: PE.CardPassed, v: Viewer) -> str:
+    if e.card is None:
+        return _("{player} passes a card to {partner}.", player=v.name(e.seat),
+                 partner=v.name(e.to))
+    return _("{player} passed you {card}.", player=v.name(e.seat), card=v.card(e.card))
+
+
+def _cards_discarded(e: PE.CardsDiscarded, v: Viewer) -> str:
+    return ngettext("{player} discards {n} card face down.",
+                    "{player} discards {n} cards face down.", e.count, player=v.name(e.seat))
+
+
+def _card_withdrawn(e: PE.CardWithdrawn, v: Viewer) -> str:
+    if e.card is None:
+        return _("{player} takes a card back.", player=v.name(e.seat))
+    return _("{player} takes {card} back.", player=v.name(e.seat), card=v.card(e.card))
+
+
+# -------------------------------------------------------------------- table events
+def _player_sat(e: TE.PlayerSat, v: Viewer) -> str:
+    if e.is_bot:
+        return _("{player} (a bot) sits at seat {seat}.", player=e.name, seat=e.seat + 1)
+    return _("{player} sits at seat {seat}.", player=e.name, seat=e.seat + 1)
+
+
+def _player_left(e: TE.PlayerLeft, v: Viewer) -> str:
+    return _("{player} left the table.", player=e.name)
+
+
+def _table_configured(e: TE.TableConfigured, v: Viewer) -> str:
+    return ngettext("The table plays {variant} with {n} player.",
+                    "The table plays {variant} with {n} players.", e.players,
+                    variant=variant_name(e.variant))
+
+
+def _game_started(e: TE.GameStarted, v: Viewer) -> str:
+    return ngettext("A new game of {variant} for {n} player.",
+                    "A new game of {variant} for {n} players.", e.players,
+                    variant=variant_name(e.variant))
+
+
+def _timed_out(e: TE.SeatTimedOut, v: Viewer) -> str:
+    if e.away:
+        return _("{player} ran out of time; a bot plays for them until they come back.",
+                 player=v.name(e.seat))
+    return _("{player} ran out of time.", player=v.name(e.seat))
+
+
+def _returned(e: TE.PlayerReturned, v: Viewer) -> str:
+    return _("{player} is back.", player=v.name(e.seat))
+
+
+def _closed(e: TE.TableClosed, v: Viewer) -> str:
+    return _("The table is closed.")
+
+
+_HANDLERS: dict[type, Callable[..., str]] = {
+    E.HandStarted: _hand_started,
+    E.CardsDealt: _cards_dealt,
+    E.PartnerCardsShown: _partner_cards,
+    E.TurnStarted: _turn,
+    E.CardPlayed: _card_played,
+    E.CallMade: _call_made,
+    E.CallAnswered: _call_answered,
+    E.TrickWon: _trick_won,
+    E.CallScored: _call_scored,
+    E.HandWon: _hand_won,
+    E.CardsRevealed: _cards_revealed,
+    E.GameWon: _game_won,
+    PE.CardPassed: _card_passed,
+    PE.CardsDiscarded: _cards_discarded,
+    PE.CardWithdrawn: _card_withdrawn,
+    TE.PlayerSat: _player_sat,
+    TE.PlayerLeft: _player_left,
+    TE.TableConfigured: _table_configured,
+    TE.GameStarted: _game_started,
+    TE.SeatTimedOut: _timed_out,
+    TE.PlayerReturned: _returned,
+    TE.TableClosed: _closed,
+}
+
+
+# ------------------------------------------------------------- a seat's own screen
+RAISE_TERMS: dict[str, Term] = {
+    "truco": Term.TRUCO,
+    "seis": Term.SEIS,
+    "nove": Term.NOVE,
+    "dez": Term.DEZ,
+    "doze": Term.DOZE,
+    "retruco": Term.RETRUCO,
+    "vale cuatro": Term.VALE_CUATRO,
+    "two more": Term.TWO_MORE,
+}
+CALL_TERMS: dict[str, Term] = {
+    A.ENVIDO: Term.ENVIDO,
+    A.REAL_ENVIDO: Term.REAL_ENVIDO,
+    A.FALTA_ENVIDO: Term.FALTA_ENVIDO,
+    A.FLOR: Term.FLOR,
+    A.CONTRAFLOR: Term.CONTRAFLOR,
+    A.MON_RESTE: Term.MON_RESTE,
+    A.PUT: Term.PUT_CALL,
+}
+ACTION_LABELS: dict[str, str] = {
+    A.CONTRAFLOR_AL_RESTO: N_("Contraflor al resto!"),
+    A.REDEAL_PROPOSE: N_("Ask for a new deal"),
+    A.REDEAL_ACCEPT: N_("Accept the new deal"),
+    A.REDEAL_REFUSE: N_("Refuse the new deal"),
+    A.ELEVEN_PLAY: N_("Play this hand"),
+    A.ELEVEN_RUN: N_("Run from this hand"),
+    "instruct-highest": N_("Tell your partner: highest card"),
+    "instruct-lowest": N_("Tell your partner: lowest card"),
+}
+
+
+def action_label(action: A.Action, view: SeatView, rules: TrickRules, locale: str) -> str:
+    """A button's text for one legal action of this seat."""
+    with use_locale(locale):
+        return _action_label(action, view, rules)
+
+
+def _action_label(action: A.Action, view: SeatView, rules: TrickRules) -> str:
+    kind, card = action.kind, action.card
+    family = rules.family
+    if kind == A.PLAY and card is not None:
+        return card_label(card, family)
+    if kind == A.PLAY_HIDDEN and card is not None:
+        return _("{card} face down", card=card_label(card, family))
+    if kind == A.PASS and card is not None:
+        return _("Pass {card} to your partner", card=card_label(card, family))
+    if kind == A.DISCARD and card is not None:
+        return _("Discard {card}", card=card_label(card, family))
+    if kind == "instruct-rank" and card is not None:
+        return _("Tell your partner: play a {rank}", rank=rank_name(card.rank, family))
+    argentine = rules.name == "argentino"
+    if kind in (A.TRUCO, A.RAISE):
+        raising = view.pending_call in (A.TRUCO, A.RAISE)
+        name = rules.call_name(view.level + (2 if raising else 1))
+        known = RAISE_TERMS.get(name)
+        return term(known) if known is not None else _("Raise")
+    if kind == A.ACCEPT:
+        if view.pending_call == A.PUT:
+            return term(Term.PUT_SEE)
+        return term(Term.QUIERO if argentine else Term.ACCEPT)
+    if kind == A.RUN:
+        if view.pending_call == A.PUT:
+            return term(Term.PUT_THROW_IN)
+        return term(Term.NO_QUIERO if argentine else Term.RUN)
+    if kind == A.FOLD:
+        return term(Term.GO_TO_DECK if argentine else Term.PUT_THROW_IN)
+    called = CALL_TERMS.get(kind)
+    if called is not None:
+        return term(called)
+    msgid = ACTION_LABELS.get(kind)
+    return _(msgid) if msgid is not None else kind
+
+
+def view_lines(view: SeatView, viewer: Viewer, locale: str) -> list[str]:
+    """What a seat sees on its turn: its cards, the table, the stake and the score."""
+    with use_locale(locale):
+        lines = []
+        if view.vira is not None:
+            lines.append(_("Turned-up card: {card}.", card=viewer.card(view.vira)))
+        if view.hand is None:
+            lines.append(ngettext("You hold {n} card face down.", "You hold {n} cards face down.",
+                                  view.hand_size))
+        else:
+            lines.append(_("Your cards: {cards}", cards=viewer.cards(view.hand)))
+        for owner, cards in view.seen.items():
+            if owner != view.seat:
+                lines.append(_("{partner} holds {cards}", partner=viewer.name(owner),
+                               cards=viewer.cards(cards)))
+        if view.table:
+            plays = [_("{player}: {card}", player=viewer.name(seat),
+                       card=viewer.card(card) if card is not None else _("face down"))
+                     for seat, card in view.table]
+            lines.append(_("On the table: {plays}", plays=", ".join(plays)))
+        else:
+            lines.append(_("The table is empty."))
+        lines.append(ngettext("This hand is worth {n} point.", "This hand is worth {n} points.",
+                              view.stake))
+    lines.append(score_line(viewer, view.score, locale))
+    return lines

@@ -1,0 +1,171 @@
+"""The rule bot: always legal, blind to hidden cards, reproducible, and purposeful."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from chatbot.ai.rulebot import RuleBot, choose
+from chatbot.rules import actions as A
+from chatbot.rules.actions import Action
+from chatbot.rules.base import TrickRules
+from chatbot.rules.cards import Card
+from chatbot.rules.playout import standard_configs
+from chatbot.rules.registry import available_variants, rules_for
+from chatbot.rules.state import Match
+from chatbot.rules.views import seat_view
+
+CONFIGS = standard_configs(available_variants())
+
+
+def bot_game(config_index: int, seed: int, limit: int = 400) -> list[tuple[Match, int]]:
+    """Play bots against each other; return (state copy, seat) before each decision."""
+    cfg = CONFIGS[config_index]
+    rules = cfg.rules
+    rng, bot_rng = random.Random(seed), random.Random(seed + 1)
+    match = rules.new_match(cfg.players, rng.randrange(cfg.players))
+    rules.deal(match, rng)
+    seen: list[tuple[Match, int]] = []
+    while match.winner is None and len(seen) < limit:
+        assert match.hand is not None
+        if match.hand.over:
+            rules.next_hand(match, rng)
+            continue
+        seat = rules.to_act(match)
+        assert seat is not None
+        view = seat_view(rules, match, seat)
+        seen.append((match.copy(), seat))
+        action = choose(rules, view, bot_rng)
+        assert action in view.legal, (cfg.label(), action, view.legal)
+        rules.apply(match, seat, action)
+    return seen
+
+
+@pytest.mark.parametrize("index", range(len(CONFIGS)), ids=[c.label() for c in CONFIGS])
+def test_always_legal_and_blind_to_hidden_cards(index: int) -> None:
+    cfg = CONFIGS[index]
+    rules = cfg.rules
+    decisions = 0
+    for seed in range(6):
+        for match, seat in bot_game(index, seed, limit=120):
+            decisions += 1
+            view = seat_view(rules, match, seat)
+            other = shuffled_hidden(match, seat, rules, random.Random(seed))
+            other_view = seat_view(rules, other, seat)
+            assert other_view == view
+            a = choose(rules, view, random.Random(7))
+            b = choose(rules, other_view, random.Random(7))
+            assert a == b
+    assert decisions > 40
+
+
+def shuffled_hidden(match: Match, seat: int, rules: TrickRules, rng: random.Random) -> Match:
+    """The same match with the cards this seat cannot see dealt differently among their owners."""
+    other = match.copy()
+    hand = other.hand
+    assert hand is not None
+    seen = rules.visible_cards(match, seat)
+    hidden_owners = [s for s in range(other.players)
+                     if s != seat and s not in seen and hand.cards[s]]
+    pool = [c for s in hidden_owners for c in hand.cards[s]] + list(hand.stock)
+    rng.shuffle(pool)
+    for s in hidden_owners:
+        n = len(hand.cards[s])
+        hand.cards[s], pool = pool[:n], pool[n:]
+    hand.stock = pool
+    return other
+
+
+def test_seeded_reproducibility() -> None:
+    index = next(i for i, c in enumerate(CONFIGS) if c.variant == "paulista" and c.players == 4)
+    first = [(m.hand.cards if m.hand else None, s) for m, s in bot_game(index, 11)]
+    second = [(m.hand.cards if m.hand else None, s) for m, s in bot_game(index, 11)]
+    assert first == second
+
+
+def mineiro_match(hands: list[list[Card]]) -> Match:
+    rules = rules_for("mineiro")
+    match = rules.new_match(2, 1)
+    rules.start_hand(match, hands)
+    return match
+
+
+def test_wins_cheaply_and_keeps_the_manilha() -> None:
+    rules = rules_for("mineiro")
+    # dealer 1, so seat 0 leads; seat 0 plays a 2, seat 1 holds the zap, a 3 and a 4
+    match = mineiro_match([[Card(2, "H"), Card(5, "S"), Card(6, "S")],
+                           [Card(4, "C"), Card(3, "D"), Card(4, "D")]])
+    rules.apply(match, 0, Action(A.PLAY, Card(2, "H")))
+    view = seat_view(rules, match, 1)
+    if choose(rules, view, random.Random(1)).kind == A.TRUCO:  # a strong hand: it may call
+        bot = RuleBot(rules, view, random.Random(1))
+        action = bot.card(bot.plays())
+    else:
+        action = choose(rules, view, random.Random(1))
+    assert action == Action(A.PLAY, Card(3, "D"))
+
+
+def test_plays_lowest_when_it_cannot_win() -> None:
+    rules = rules_for("mineiro")
+    match = mineiro_match([[Card(4, "C"), Card(5, "S"), Card(6, "S")],
+                           [Card(3, "H"), Card(2, "D"), Card(4, "D")]])
+    rules.apply(match, 0, Action(A.PLAY, Card(4, "C")))
+    action = choose(rules, seat_view(rules, match, 1), random.Random(1))
+    assert action == Action(A.PLAY, Card(4, "D"))
+
+
+def test_runs_from_a_hopeless_raise() -> None:
+    rules = rules_for("mineiro")
+    match = mineiro_match([[Card(4, "C"), Card(7, "H"), Card(1, "S")],
+                           [Card(4, "D"), Card(5, "D"), Card(6, "S")]])
+    rules.apply(match, 0, Action(A.TRUCO))
+    view = seat_view(rules, match, 1)
+    assert view.pending_call == A.TRUCO
+    assert choose(rules, view, random.Random(1)) == Action(A.RUN)
+
+
+def test_calls_truco_with_two_manilhas_and_accepts_with_a_strong_hand() -> None:
+    rules = rules_for("mineiro")
+    match = mineiro_match([[Card(4, "C"), Card(7, "H"), Card(5, "S")],
+                           [Card(7, "D"), Card(3, "D"), Card(3, "S")]])
+    assert choose(rules, seat_view(rules, match, 0), random.Random(1)) == Action(A.TRUCO)
+    rules.apply(match, 0, Action(A.TRUCO))
+    answer = choose(rules, seat_view(rules, match, 1), random.Random(1))
+    assert answer in (Action(A.ACCEPT), Action(A.RAISE))
+
+
+def test_answers_envido_by_count() -> None:
+    if "argentino" not in available_variants():
+        pytest.skip("Argentine rules not available")
+    rules = rules_for("argentino")
+    for cards, wanted in (([Card(7, "O"), Card(6, "O"), Card(1, "E")], {A.ACCEPT, A.REAL_ENVIDO,
+                                                                         A.ENVIDO,
+                                                                         A.FALTA_ENVIDO}),
+                          ([Card(4, "O"), Card(12, "C"), Card(2, "E")], {A.RUN})):
+        match = rules.new_match(2, 1)
+        rules.start_hand(match, [[Card(5, "B"), Card(6, "B"), Card(10, "C")], cards])
+        if Action(A.ENVIDO) not in rules.legal(match, 0):
+            pytest.skip("envido not offered in this setup")
+        rules.apply(match, 0, Action(A.ENVIDO))
+        action = choose(rules, seat_view(rules, match, 1), random.Random(1))
+        assert action.kind in wanted
+
+
+def test_put_four_players_pass_is_the_only_choice() -> None:
+    rules = rules_for("put")
+    match = rules.new_match(4, 0)
+    rules.deal(match, random.Random(3))
+    seat = rules.to_act(match)
+    assert seat is not None
+    view = seat_view(rules, match, seat)
+    assert all(a.kind == A.PASS for a in view.legal)
+    assert choose(rules, view, random.Random(1)) in view.legal
+
+
+def test_no_legal_action_is_an_error() -> None:
+    rules = rules_for("mineiro")
+    match = mineiro_match([[Card(4, "C"), Card(5, "S"), Card(6, "S")],
+                           [Card(3, "H"), Card(2, "D"), Card(4, "D")]])
+    with pytest.raises(ValueError):
+        choose(rules, seat_view(rules, match, 1), random.Random(1))
