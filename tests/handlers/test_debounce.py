@@ -1,0 +1,72 @@
+"""Latest-wins editing: bursts coalesce, duplicates are skipped, 429 and 400 are survived."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Hashable
+from datetime import timedelta
+from typing import Any
+
+from telegram.error import BadRequest, RetryAfter
+
+from chatbot.handlers.debounce import LatestWinsEditor
+
+
+class Recorder:
+    def __init__(self, failures: list[Exception] | None = None) -> None:
+        self.sent: list[tuple[Hashable, Any]] = []
+        self.failures = failures or []
+
+    async def __call__(self, key: Hashable, content: Any) -> None:
+        if self.failures:
+            raise self.failures.pop(0)
+        self.sent.append((key, content))
+
+
+async def test_a_burst_costs_one_edit_with_the_latest_content() -> None:
+    rec = Recorder()
+    editor = LatestWinsEditor(rec, delay=0.01)
+    for n in range(10):
+        editor.want("table", f"state {n}")
+    await editor.flush()
+    assert rec.sent == [("table", "state 9")]
+
+
+async def test_identical_content_is_not_sent_again() -> None:
+    rec = Recorder()
+    editor = LatestWinsEditor(rec, delay=0)
+    editor.want("t", "same")
+    await editor.flush()
+    editor.want("t", "same")
+    await editor.flush()
+    assert rec.sent == [("t", "same")]
+
+
+async def test_retry_after_sends_the_newest_content() -> None:
+    rec = Recorder([RetryAfter(timedelta(seconds=0.02))])
+    editor = LatestWinsEditor(rec, delay=0)
+    editor.want("t", "old")
+    await asyncio.sleep(0.005)
+    editor.want("t", "new")
+    await editor.flush()
+    assert rec.sent == [("t", "new")]
+    assert editor.calls == 2
+
+
+async def test_not_modified_is_harmless() -> None:
+    rec = Recorder([BadRequest("Message is not modified: specified new message content")])
+    editor = LatestWinsEditor(rec, delay=0)
+    editor.want("t", "a")
+    await editor.flush()
+    editor.want("t", "b")
+    await editor.flush()
+    assert rec.sent == [("t", "b")]
+
+
+async def test_keys_are_independent() -> None:
+    rec = Recorder()
+    editor = LatestWinsEditor(rec, delay=0)
+    editor.want(1, "x")
+    editor.want(2, "y")
+    await editor.flush()
+    assert sorted(rec.sent) == [(1, "x"), (2, "y")]
