@@ -1,0 +1,1 @@
+from tests.fakebotapi.fixtures import fake_telegram  # noqa: F401
