@@ -1,0 +1,476 @@
+"""Le Truc: the 4-player partnership game and the 2-player French form (rules.md §4).
+
+Everything a hand shares with the Truco family (tricks, C5/C6, scoring) comes from
+:class:`TrickRules`; this module adds what is Le Truc's own:
+
+- governors: the dealer and the mano; the *opposing governor* answers every call;
+- the redeal the mano may ask for as the very first action of a hand (4.1.8, 4.2.2);
+- "Two more?" raises (always the action ``raise``, never a counter) and Mon Reste;
+- spoiled tricks led again by their leader, and the all-spoiled rule per table size;
+- optional signals: each governor sees his partner's cards and may give him one
+  public instruction per hand (4.1.14).
+
+Hand extras live in ``hand.x`` (small JSON-able values, cheap to copy for the bots):
+``redeal`` ("asked" | "accepted" | "refused"), ``redeals`` (accepted count), ``mr``
+(True once a Mon Reste is accepted), ``orders`` ([[partner, kind, rank], ...] not yet
+obeyed) and ``instructed`` (governor seats that gave their instruction).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from chatbot.rules import actions as A
+from chatbot.rules import events as E
+from chatbot.rules.actions import Action
+from chatbot.rules.base import Events, TrickRules
+from chatbot.rules.cards import FRENCH_RANK_CODES, Card, french_deck
+from chatbot.rules.errors import IllegalAction, SetupError
+from chatbot.rules.options import OptionSpec, choice, flag
+from chatbot.rules.state import Hand, Match, Pending
+
+# Ranks low -> high: 9, 10, J, Q, K, A, 8, 7 (4.1.3); suits never matter.
+ORDER = (9, 10, 11, 12, 13, 1, 8, 7)
+STRENGTH = {rank: i + 1 for i, rank in enumerate(ORDER)}
+
+# Signals (4.1.14): the scenario format has no such actions, so they are Le Truc's
+# own names. "instruct-rank" carries one of the partner's cards naming the rank;
+# only the rank is made public.
+INSTRUCT_HIGHEST = "instruct-highest"
+INSTRUCT_LOWEST = "instruct-lowest"
+INSTRUCT_RANK = "instruct-rank"
+INSTRUCT_KINDS = frozenset({INSTRUCT_HIGHEST, INSTRUCT_LOWEST, INSTRUCT_RANK})
+
+_RAISE = Action(A.RAISE)
+_MON_RESTE = Action(A.MON_RESTE)
+_PROPOSE = Action(A.REDEAL_PROPOSE)
+_CALL_ANSWERS = [Action(A.ACCEPT), Action(A.RUN)]
+_REDEAL_ANSWERS = [Action(A.REDEAL_ACCEPT), Action(A.REDEAL_REFUSE)]
+_SUPPORTED = frozenset({
+    A.PLAY, A.RAISE, A.ACCEPT, A.RUN, A.MON_RESTE,
+    A.REDEAL_PROPOSE, A.REDEAL_ACCEPT, A.REDEAL_REFUSE,
+})
+
+
+# The cut for the deal in the 2-player form uses the normal order, ace high (4.2.1).
+NORMAL_ORDER = (7, 8, 9, 10, 11, 12, 13, 1)
+
+
+def draw_for_seats(players: int, rng: random.Random) -> tuple[list[int], int]:
+    """The draw for partnerships and first dealer (4.1.4, 4.2.1): (seat per player, dealer).
+
+    Players are numbered as they sit down (0..n-1). With 4 players each draws a card:
+    the two highest (game ranking) play against the two lowest and the highest deals.
+    With 2 players the lower card (ace high) deals. Equal cards draw again among the
+    tied players only (A25), until every player's place in the order is settled.
+    """
+    if players not in (2, 4):
+        raise SetupError(f"le-truc is not played by {players} players")
+    order = ORDER if players == 4 else NORMAL_ORDER
+    value = {rank: i for i, rank in enumerate(order)}
+    keys: dict[int, tuple[int, ...]] = {p: () for p in range(players)}
+    deck: list[Card] = []
+    tied = [list(range(players))]
+    while tied:
+        group = tied.pop()
+        if len(deck) < len(group):
+            deck = list(french_deck(ORDER))
+            rng.shuffle(deck)
+        for p in group:
+            keys[p] += (value[deck.pop().rank],)
+        by_key: dict[tuple[int, ...], list[int]] = {}
+        for p in group:
+            by_key.setdefault(keys[p], []).append(p)
+        tied.extend(g for g in by_key.values() if len(g) > 1)
+    ranked = sorted(range(players), key=keys.__getitem__, reverse=True)  # highest first
+    if players == 2:
+        return [0, 1], ranked[-1]
+    seats = [0] * 4
+    for seat, p in zip((0, 2, 1, 3), ranked, strict=True):  # highest two: seats 0 and 2
+        seats[p] = seat
+    return seats, 0
+
+
+def rank_code(rank: int) -> str:
+    """The rank as players write it (A, K, Q, J, T, 9, 8, 7), for messages."""
+    return FRENCH_RANK_CODES.get(rank, str(rank))
+
+
+class LeTrucRules(TrickRules):
+    """Le Truc with 2 or 4 players; teams are ``seat % 2`` in both forms."""
+
+    name = "le-truc"
+    seat_counts = (2, 4)
+    target = 12
+    ladder = (1, 2, 4, 6, 8, 10, 12)  # S001's table (4.1.12)
+    first_raise = A.RAISE  # every "Two more?" is the action "raise"
+    counter_raise = False  # the governor only accepts or refuses
+    raise_calls = ("two more",) * 6
+    option_specs: ClassVar[dict[str, OptionSpec]] = {
+        "target": OptionSpec(minimum=1, maximum=100, default=12),
+        # by_players: first_leader_team with 4 players (4.1.11), none with 2 (4.2.4)
+        "all_spoiled": choice("by_players", "first_leader_team", "none"),
+        "alternate_raises": choice(True, False),  # A19: on by default
+        "multiple_redeals": flag(),  # 4.2.2, jeuxloisirs
+        "signals": flag(),  # 4.1.14
+    }
+
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
+        super().__init__(options)
+        self._alternate: bool = self.options["alternate_raises"]
+        self._multiple: bool = self.options["multiple_redeals"]
+        self._signals: bool = self.options["signals"]
+        self._top = len(self.ladder) - 1
+        self._handlers.update({
+            A.RAISE: self._on_le_raise,
+            A.MON_RESTE: self._on_mon_reste,
+            A.ACCEPT: self._on_le_accept,
+            A.REDEAL_PROPOSE: self._on_redeal_propose,
+            A.REDEAL_ACCEPT: self._on_redeal_answer,
+            A.REDEAL_REFUSE: self._on_redeal_answer,
+            INSTRUCT_HIGHEST: self._on_instruct,
+            INSTRUCT_LOWEST: self._on_instruct,
+            INSTRUCT_RANK: self._on_instruct,
+        })
+        del self._handlers[A.TRUCO], self._handlers[A.PLAY_HIDDEN]
+
+    # ------------------------------------------------------------------ data
+    def deck(self) -> tuple[Card, ...]:
+        return french_deck(ORDER)
+
+    def _strengths(self, vira: Card | None) -> dict[Card, int]:
+        return {card: STRENGTH[card.rank] for card in self.deck()}
+
+    def supported_actions(self) -> frozenset[str]:
+        return _SUPPORTED | INSTRUCT_KINDS if self._signals else _SUPPORTED
+
+    def opposing_governor(self, match: Match, seat: int) -> int:
+        """Who answers a call made by ``seat``: the governor of the other side (4.1.12, A20)."""
+        hand = match.hand
+        assert hand is not None
+        if seat % 2 == hand.dealer % 2:
+            return hand.mano
+        return hand.dealer
+
+    def is_governor(self, match: Match, seat: int) -> bool:
+        hand = match.hand
+        assert hand is not None
+        return seat in (hand.dealer, hand.mano)
+
+    # ------------------------------------------------------------ legal moves
+    def phase_legal(self, match: Match, seat: int) -> list[Action]:
+        hand = match.hand
+        assert hand is not None
+        if hand.phase != "play" or seat != hand.turn:
+            return []
+        cards = hand.cards[seat]
+        if self._signals and hand.x.get("orders"):
+            cards = self._obeying(match, seat, cards)
+        moves = [Action(A.PLAY, c) for c in cards]
+        moves.extend(self.turn_extras(match, seat))
+        return moves
+
+    def turn_extras(self, match: Match, seat: int) -> list[Action]:
+        """Raise, Mon Reste, the mano's redeal and (signals) an instruction: in that order."""
+        hand = match.hand
+        assert hand is not None
+        extras: list[Action] = []
+        if not hand.x.get("mr"):
+            if self.may_raise(match, seat, on_turn=True):
+                extras.append(_RAISE)
+            extras.append(_MON_RESTE)
+        if seat == hand.mano and self.may_propose_redeal(match):
+            extras.append(_PROPOSE)
+        if self._signals and self._may_instruct(match, seat):
+            extras.extend(self._instructions(match, seat))
+        return extras
+
+    def may_raise(self, match: Match, seat: int, *, on_turn: bool) -> bool:
+        """Below 12, never after an accepted Mon Reste, and (by default) alternating."""
+        hand = match.hand
+        assert hand is not None
+        if hand.level >= self._top or hand.x.get("mr"):
+            return False
+        return not (self._alternate and hand.last_raiser == seat % 2)
+
+    def answerers(self, match: Match, pending: Pending) -> tuple[int, ...]:
+        return (pending.answerer,)
+
+    def answers(self, match: Match, seat: int) -> list[Action]:
+        hand = match.hand
+        assert hand is not None and hand.pending is not None
+        if hand.pending.call == A.REDEAL_PROPOSE:
+            return list(_REDEAL_ANSWERS)
+        return list(_CALL_ANSWERS)
+
+    def _nothing_done_yet(self, hand: Hand) -> bool:
+        """The redeal must be the very first action (decision 7): no card, call or order."""
+        return (not hand.played and not hand.table and hand.level == 0
+                and not hand.x.get("mr") and not hand.x.get("instructed"))
+
+    def may_propose_redeal(self, match: Match) -> bool:
+        """Once per hand; with ``multiple_redeals`` again after each accepted one (4.2.2).
+
+        The first request of a dealt hand is always possible (20 or 26 cards are left);
+        a repeated one needs a full new deal in the stock: the engine does not reshuffle.
+        """
+        hand = match.hand
+        assert hand is not None
+        state = hand.x.get("redeal")
+        if state is not None and not (self._multiple and state == "accepted"):
+            return False
+        if not self._nothing_done_yet(hand):
+            return False
+        return state is None or len(hand.stock) >= self._deal_size(match)
+
+    def _deal_size(self, match: Match) -> int:
+        return match.players * self.cards_per_player(match.players)
+
+    # ----------------------------------------------------------------- calls
+    def _on_le_raise(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        hand = match.hand
+        assert hand is not None
+        level = hand.level + 1
+        hand.pending = Pending(A.RAISE, seat, level, self.opposing_governor(match, seat))
+        if events is not None:
+            events.append(E.CallMade(seat, A.RAISE, self.ladder[level]))
+            self.announce_turn(match, events)
+
+    def _on_mon_reste(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        hand = match.hand
+        assert hand is not None
+        hand.pending = Pending(A.MON_RESTE, seat, hand.level, self.opposing_governor(match, seat))
+        if events is not None:
+            events.append(E.CallMade(seat, A.MON_RESTE))
+            self.announce_turn(match, events)
+
+    def _on_le_accept(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        """A raise accepted moves up the ladder; a Mon Reste accepted plays for the game."""
+        hand = match.hand
+        assert hand is not None and hand.pending is not None
+        if hand.pending.call != A.MON_RESTE:
+            self._on_accept(match, seat, action, events)
+            return
+        hand.pending = None
+        hand.x["mr"] = True
+        if events is not None:
+            events.append(E.CallAnswered(seat, A.MON_RESTE, True, hand.stake))
+            self.announce_turn(match, events)
+
+    # run: the base handler already gives the caller's side the current value, which is
+    # the pre-raise value for a raise (4.1.12) and the current value for Mon Reste (4.1.13).
+
+    # ---------------------------------------------------------------- redeal
+    def _on_redeal_propose(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        hand = match.hand
+        assert hand is not None
+        hand.x["redeal"] = "asked"
+        hand.pending = Pending(A.REDEAL_PROPOSE, seat, 0, hand.dealer)
+        if events is not None:
+            events.append(E.CallMade(seat, A.REDEAL_PROPOSE))
+            self.announce_turn(match, events)
+
+    def _on_redeal_answer(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        """Refused: the hands stand. Accepted: 3 new cards each from the top of the stock."""
+        hand = match.hand
+        assert hand is not None and hand.pending is not None
+        accepted = action.kind == A.REDEAL_ACCEPT
+        if accepted:
+            need = self._deal_size(match)
+            if len(hand.stock) < need:  # only a hand-made deal can lack the cards
+                raise IllegalAction("redeal-no-stock", seat=seat, needed=need,
+                                    left=len(hand.stock))
+            n, mano = match.players, hand.mano
+            fresh: list[list[Card]] = [[] for _ in range(n)]
+            for i, card in enumerate(hand.stock[:need]):  # one at a time, mano to dealer
+                fresh[(mano + i) % n].append(card)
+            del hand.stock[:need]
+            hand.cards = fresh
+            hand.dealt = [tuple(h) for h in fresh]
+            hand.x["redeals"] = hand.x.get("redeals", 0) + 1
+        hand.x["redeal"] = "accepted" if accepted else "refused"
+        hand.pending = None
+        if events is not None:
+            events.append(E.CallAnswered(seat, A.REDEAL_PROPOSE, accepted))
+            if accepted:
+                self.deal_events(match, events)
+            self.announce_turn(match, events)
+
+    # ---------------------------------------------------------------- tricks
+    def lead_after_tie(
+        self, match: Match, plays: Sequence[tuple[int, Card | None]], top: list[int]
+    ) -> int:
+        """A spoiled trick is led again by whoever led it (4.1.10, 4.2.3)."""
+        return plays[0][0]
+
+    def all_spoiled_rule(self, players: int) -> str:
+        rule: str = self.options["all_spoiled"]
+        if rule == "by_players":
+            return "first_leader_team" if players == 4 else "none"
+        return rule
+
+    def all_tied_winner(self, match: Match) -> int | None:
+        """Three spoiled tricks: the side that led trick 1 (4p seed) or nobody (2p, A22)."""
+        hand = match.hand
+        assert hand is not None
+        if self.all_spoiled_rule(match.players) == "none":
+            return None
+        return hand.played[0][0][0] % 2
+
+    def trick_points(self, match: Match, winner: int) -> int:
+        """An accepted Mon Reste gives the winner the game: target - score (decision 11)."""
+        hand = match.hand
+        assert hand is not None
+        if hand.x.get("mr"):
+            return self.target_score() - match.score[winner]
+        return hand.stake
+
+    def _on_play(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        hand = match.hand
+        assert hand is not None
+        if self._signals and hand.x.get("orders"):  # an instruction binds one card only
+            hand.x["orders"] = [o for o in hand.x["orders"] if o[0] != seat]
+        super()._on_play(match, seat, action, events)
+
+    # --------------------------------------------------------------- signals
+    def visible_cards(self, match: Match, seat: int) -> dict[int, tuple[Card, ...]]:
+        """With signals a governor also sees his partner's cards (4.1.14, 5.2)."""
+        seen = super().visible_cards(match, seat)
+        hand = match.hand
+        if self._signals and hand is not None and match.players == 4 \
+                and self.is_governor(match, seat):
+            partner = (seat + 2) % 4
+            seen[partner] = tuple(hand.cards[partner])
+        return seen
+
+    def deal_events(self, match: Match, events: list[E.Event]) -> None:
+        super().deal_events(match, events)
+        hand = match.hand
+        assert hand is not None
+        if self._signals and match.players == 4:
+            for governor in (hand.mano, hand.dealer):
+                partner = (governor + 2) % 4
+                events.append(E.PartnerCardsShown(
+                    governor, partner, tuple(hand.cards[partner]),
+                    audience=E.to_seat(governor)))
+
+    def _may_instruct(self, match: Match, seat: int) -> bool:
+        hand = match.hand
+        assert hand is not None
+        return (match.players == 4 and self.is_governor(match, seat)
+                and seat not in hand.x.get("instructed", ())
+                and bool(hand.cards[(seat + 2) % 4]))
+
+    def _instructions(self, match: Match, seat: int) -> list[Action]:
+        """Highest, lowest, or one of the ranks the partner holds (he must be able to obey)."""
+        hand = match.hand
+        assert hand is not None
+        moves = [Action(INSTRUCT_HIGHEST), Action(INSTRUCT_LOWEST)]
+        ranks: set[int] = set()
+        for card in hand.cards[(seat + 2) % 4]:
+            if card.rank not in ranks:
+                ranks.add(card.rank)
+                moves.append(Action(INSTRUCT_RANK, card))
+        return moves
+
+    def _on_instruct(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        hand = match.hand
+        assert hand is not None
+        partner = (seat + 2) % 4
+        rank = action.card.rank if action.card is not None else None
+        hand.x.setdefault("instructed", []).append(seat)
+        hand.x.setdefault("orders", []).append([partner, action.kind, rank])
+        if events is not None:  # public: everybody hears it, but only the rank is told
+            events.append(E.CallMade(seat, action.kind, rank))
+            self.announce_turn(match, events)
+
+    def _obeying(self, match: Match, seat: int, cards: list[Card]) -> list[Card]:
+        """The cards ``seat`` may play under its governor's instruction, if it can obey."""
+        hand = match.hand
+        assert hand is not None
+        for partner, kind, rank in hand.x["orders"]:
+            if partner != seat:
+                continue
+            if kind == INSTRUCT_RANK:
+                fit = [c for c in cards if c.rank == rank]
+                return fit or cards
+            strength = [STRENGTH[c.rank] for c in cards]
+            want = max(strength) if kind == INSTRUCT_HIGHEST else min(strength)
+            return [c for c, s in zip(cards, strength, strict=True) if s == want]
+        return cards
+
+    # ----------------------------------------------------------- explanation
+    def why_illegal(self, match: Match, seat: int, action: Action) -> IllegalAction:
+        if action.kind in INSTRUCT_KINDS:
+            return self._instruct_reason(match, seat, action)
+        return super().why_illegal(match, seat, action)
+
+    def variant_reason(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        hand = match.hand
+        assert hand is not None
+        kind, pending = action.kind, hand.pending
+        if pending is not None:
+            redeal = pending.call == A.REDEAL_PROPOSE
+            if seat != pending.answerer:
+                if redeal:
+                    return IllegalAction("not-your-redeal-answer", seat=seat,
+                                         answerer=pending.answerer)
+                return None  # the generic "not your answer"
+            if redeal and kind in (A.ACCEPT, A.RUN):
+                return IllegalAction("answer-redeal", seat=seat)
+            if not redeal and kind in (A.REDEAL_ACCEPT, A.REDEAL_REFUSE):
+                return IllegalAction("no-redeal-to-answer", seat=seat)
+            if not redeal and kind == A.RAISE:
+                return IllegalAction("no-counter-raise", seat=seat)
+            return None
+        if kind in (A.REDEAL_ACCEPT, A.REDEAL_REFUSE):
+            return IllegalAction("no-redeal-to-answer", seat=seat)
+        if kind == A.REDEAL_PROPOSE:
+            return self._redeal_reason(match, seat)
+        if kind in (A.RAISE, A.MON_RESTE) and hand.x.get("mr") and seat == hand.turn:
+            return IllegalAction("mon-reste-accepted", seat=seat)
+        if (kind == A.PLAY and seat == hand.turn and action.card in hand.cards[seat]
+                and self._signals and hand.x.get("orders")):
+            for partner, order, rank in hand.x["orders"]:
+                if partner == seat:
+                    shown = rank_code(rank) if rank is not None else ""
+                    return IllegalAction("must-obey-" + order.removeprefix("instruct-"),
+                                         seat=seat, rank=shown)
+        return None
+
+    def _redeal_reason(self, match: Match, seat: int) -> IllegalAction:
+        hand = match.hand
+        assert hand is not None
+        if seat != hand.mano:
+            return IllegalAction("redeal-not-mano", seat=seat, mano=hand.mano)
+        state = hand.x.get("redeal")
+        if state is not None and not (self._multiple and state == "accepted"):
+            return IllegalAction("redeal-once", seat=seat)
+        if not self._nothing_done_yet(hand):
+            return IllegalAction("redeal-too-late", seat=seat)
+        return IllegalAction("redeal-no-stock", seat=seat, needed=self._deal_size(match),
+                             left=len(hand.stock))
+
+    def _instruct_reason(self, match: Match, seat: int, action: Action) -> IllegalAction:
+        hand = match.hand
+        if match.winner is not None:
+            return IllegalAction("game-over")
+        if hand is None or hand.over:
+            return IllegalAction("hand-over")
+        if not 0 <= seat < match.players:
+            return IllegalAction("not-a-seat", seat=seat)
+        if not self._signals or match.players != 4:
+            return IllegalAction("no-signals", seat=seat)
+        if not self.is_governor(match, seat):
+            return IllegalAction("instruct-not-governor", seat=seat)
+        if hand.pending is not None:
+            return IllegalAction("must-answer", seat=seat, call=hand.pending.call)
+        if seat != hand.turn:
+            return IllegalAction("not-your-turn", seat=seat, to_act=self.to_act(match))
+        if seat in hand.x.get("instructed", ()):
+            return IllegalAction("instruct-once", seat=seat)
+        if not hand.cards[(seat + 2) % 4]:
+            return IllegalAction("instruct-too-late", seat=seat)
+        return IllegalAction("instruct-card-not-held", seat=seat)
