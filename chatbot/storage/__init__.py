@@ -1,0 +1,65 @@
+"""Storage: tables, the event log and everything else the bot remembers.
+
+SQLite by default, PostgreSQL through a URL; the same code and tests run on
+both. Typical start-up and use::
+
+    engine = make_engine(url)          # "sqlite:///truco.db", "postgresql://..."
+    await upgrade_to_head(engine)      # Alembic migrations, no alembic.ini
+    repo = Repository(engine)
+
+    table = await repo.get_active_table(chat_id)
+    ...                                # fsm: state + game dict -> events
+    table = await repo.save_with_events(
+        replace(table, state=new_state, game=new_game), table.version, events
+    )                                  # StaleVersion: reload and retry
+
+Modules, one job each: ``database`` (engines, SQLite settings, transactions),
+``models`` (the schema), ``records`` (frozen snapshots handed to callers),
+``repository`` (every query), ``migrate`` (running Alembic), ``codes`` (game
+codes), ``sqltypes`` (UTC datetimes), ``errors``.
+"""
+
+from chatbot.storage.database import DEFAULT_URL, async_url, make_engine
+from chatbot.storage.errors import (
+    ActiveTableExists,
+    NotFound,
+    SeatTaken,
+    StaleVersion,
+    StorageError,
+)
+from chatbot.storage.migrate import current_revision, head_revision, upgrade_to_head
+from chatbot.storage.records import (
+    ChatRecord,
+    Deadline,
+    EventRecord,
+    SeatRecord,
+    SeriesRecord,
+    TableRecord,
+    UserRecord,
+    series_key,
+)
+from chatbot.storage.repository import NewEvent, Repository
+
+__all__ = [
+    "DEFAULT_URL",
+    "ActiveTableExists",
+    "ChatRecord",
+    "Deadline",
+    "EventRecord",
+    "NewEvent",
+    "NotFound",
+    "Repository",
+    "SeatRecord",
+    "SeatTaken",
+    "SeriesRecord",
+    "StaleVersion",
+    "StorageError",
+    "TableRecord",
+    "UserRecord",
+    "async_url",
+    "current_revision",
+    "head_revision",
+    "make_engine",
+    "series_key",
+    "upgrade_to_head",
+]

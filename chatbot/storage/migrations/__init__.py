@@ -1,0 +1,1 @@
+"""Alembic migration environment of the storage layer (run via ``chatbot.storage.migrate``)."""

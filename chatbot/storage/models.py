@@ -1,0 +1,192 @@
+"""The database schema, as SQLModel tables.
+
+These classes describe rows; they are not the game. The repository reads and
+writes them with explicit SQL statements and hands out frozen records
+(``records.py``), so no row object ever travels into the state machine.
+
+Every column that may hold a Telegram id is a BigInteger: supergroup ids such
+as -1001234567890 overflow a 32-bit INTEGER on PostgreSQL (SQLite would not
+notice). JSON columns are always written whole: SQLAlchemy does not see a dict
+mutated in place. Strings have no length limit: SQLite ignores VARCHAR(n), so a
+limit would only ever fire in production on PostgreSQL.
+
+Changing anything here needs a new migration in ``migrations/versions``; the
+test suite fails while the two disagree.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Index,
+    Integer,
+    MetaData,
+    Table,
+    UniqueConstraint,
+    text,
+)
+from sqlmodel import Field, SQLModel
+
+from chatbot.storage.sqltypes import UTCDateTime, utcnow
+
+# Named constraints: SQLite can only drop or alter a constraint that has a name
+# (Alembic's batch mode rebuilds the table by name), so name them all up front.
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+# Our own MetaData rather than SQLModel's process-wide default, so that a model
+# declared anywhere else can never leak into our migrations.
+metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+# A 64-bit autoincrement key. SQLite only autoincrements "INTEGER PRIMARY KEY"
+# (which is 64-bit there anyway), so it gets the plain INTEGER spelling.
+BigId = BigInteger().with_variant(Integer(), "sqlite")
+
+
+class StorageModel(SQLModel):
+    """Base of every table: binds them to ``metadata``."""
+
+    metadata: ClassVar[MetaData] = metadata
+
+
+class GameTable(StorageModel, table=True):
+    """One game at one chat: the state machine's state plus the serialized game.
+
+    ``version`` is the optimistic lock: every write bumps it and a write that
+    expected another value is refused. At most one table per chat is active,
+    enforced by a partial unique index so that two simultaneous "new game"
+    commands cannot both win.
+    """
+
+    __tablename__ = "tables"
+    __table_args__ = (
+        Index(
+            "uq_tables_active_chat",
+            "chat_id",
+            unique=True,
+            sqlite_where=text("active"),
+            postgresql_where=text("active"),
+        ),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    chat_id: int = Field(sa_type=BigInteger, index=True)
+    code: str = Field(unique=True)
+    variant: str
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    state: str
+    game: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    version: int = 1
+    turn_seq: int = 0
+    turn_deadline: datetime | None = Field(default=None, sa_type=UTCDateTime, index=True)
+    message_id: int | None = Field(default=None, sa_type=BigInteger)
+    creator_id: int = Field(sa_type=BigInteger)
+    language: str | None = None
+    active: bool = Field(default=True, index=True)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Seat(StorageModel, table=True):
+    """Who sits where. ``user_id`` None is a bot; a user sits once per table.
+
+    ``name`` is the name shown at the table when the seat was taken, so a game
+    reads the same even if the user renames themselves mid-game.
+    """
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("table_id", "user_id"),)
+
+    table_id: int = Field(foreign_key="tables.id", ondelete="CASCADE", primary_key=True)
+    seat: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    user_id: int | None = Field(default=None, sa_type=BigInteger)
+    name: str
+    is_bot: bool = False
+    bot_level: str | None = None
+    timeouts: int = 0
+
+
+class User(StorageModel, table=True):
+    """A Telegram user: preferences and lifetime statistics."""
+
+    __tablename__ = "users"
+
+    id: int = Field(sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    name: str
+    language: str | None = None
+    telegram_language: str | None = None
+    started_private: bool = False
+    games_played: int = 0
+    games_won: int = 0
+    hands_won: int = 0
+
+
+class Chat(StorageModel, table=True):
+    """A Telegram chat (group or private): its language and settings."""
+
+    __tablename__ = "chats"
+
+    id: int = Field(sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False})
+    language: str | None = None
+    settings: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+
+
+class GameEvent(StorageModel, table=True):
+    """The append-only log of a table: enough to replay or audit a game.
+
+    ``seq`` counts from 1 per table. The unique (table_id, seq) constraint is
+    also the index that serves "events of a table in order", so table_id gets
+    no index of its own.
+    """
+
+    __tablename__ = "game_events"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True, sa_type=BigId)
+    table_id: int = Field(foreign_key="tables.id", ondelete="CASCADE")
+    seq: int
+    kind: str
+    payload: dict[str, Any] = Field(default_factory=dict, sa_type=JSON)
+    created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+class Series(StorageModel, table=True):
+    """The running score between the same two teams in one chat.
+
+    ``key`` is canonical (see ``records.series_key``): ``wins_a`` belongs to
+    the team written first in it, whichever side they sat on.
+    """
+
+    __tablename__ = "series"
+
+    chat_id: int = Field(
+        sa_type=BigInteger, primary_key=True, sa_column_kwargs={"autoincrement": False}
+    )
+    key: str = Field(primary_key=True)
+    wins_a: int = 0
+    wins_b: int = 0
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
+def table_of(model: type[SQLModel]) -> Table:
+    """The Core table behind a model, typed for statement building."""
+    table = model.__table__  # type: ignore[attr-defined]
+    assert isinstance(table, Table)
+    return table
+
+
+tables = table_of(GameTable)
+seats = table_of(Seat)
+users = table_of(User)
+chats = table_of(Chat)
+game_events = table_of(GameEvent)
+series = table_of(Series)

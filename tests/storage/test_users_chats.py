@@ -1,0 +1,79 @@
+"""Users and chats: get-or-create, languages, settings and statistics."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from chatbot.storage.errors import NotFound
+from chatbot.storage.records import ChatRecord, UserRecord
+from chatbot.storage.repository import Repository
+
+USER = 6_000_000_001
+
+
+async def test_get_or_create_user(repository: Repository) -> None:
+    assert await repository.get_user(USER) is None
+    user = await repository.get_or_create_user(USER, "Ana", "pt-br")
+    assert user == UserRecord(USER, "Ana", None, "pt-br", False, 0, 0, 0)
+    assert await repository.get_or_create_user(USER, "Ana", "pt-br") == user
+    assert await repository.get_user(USER) == user
+
+
+async def test_get_or_create_user_follows_telegram(repository: Repository) -> None:
+    await repository.get_or_create_user(USER, "Ana", "pt-br")
+    renamed = await repository.get_or_create_user(USER, "Ana Maria")
+    assert (renamed.name, renamed.telegram_language) == ("Ana Maria", "pt-br")
+    moved = await repository.get_or_create_user(USER, "Ana Maria", "fa")
+    assert moved.telegram_language == "fa"
+
+
+async def test_first_sight_races_create_one_user(repository: Repository) -> None:
+    users = await asyncio.gather(*(repository.get_or_create_user(USER, "Ana") for _ in range(5)))
+    assert len(set(users)) == 1
+
+
+async def test_user_language_and_private_start(repository: Repository) -> None:
+    await repository.get_or_create_user(USER, "Ana", "en")
+    assert (await repository.set_user_language(USER, "bn")).language == "bn"
+    assert (await repository.set_user_language(USER, None)).language is None
+    assert (await repository.set_started_private(USER)).started_private
+    assert not (await repository.set_started_private(USER, False)).started_private
+    with pytest.raises(NotFound):
+        await repository.set_user_language(USER + 1, "ur")
+
+
+async def test_statistics_add_up_under_concurrency(repository: Repository) -> None:
+    await repository.get_or_create_user(USER, "Ana")
+    await asyncio.gather(
+        *(
+            repository.record_statistics(USER, games_played=1, games_won=i % 2, hands_won=3)
+            for i in range(10)
+        )
+    )
+    user = await repository.get_user(USER)
+    assert user is not None
+    assert (user.games_played, user.games_won, user.hands_won) == (10, 5, 30)
+    with pytest.raises(NotFound):
+        await repository.record_statistics(USER + 1, games_played=1)
+
+
+async def test_get_or_create_chat(repository: Repository) -> None:
+    assert await repository.get_chat(-1001234567890) is None
+    chats = await asyncio.gather(*(repository.get_or_create_chat(-1001234567890) for _ in range(3)))
+    assert chats == [ChatRecord(-1001234567890, None, {})] * 3
+
+
+async def test_chat_language_and_settings(repository: Repository) -> None:
+    chat_id = -1001234567890
+    # Both work on a chat never seen before.
+    assert (await repository.set_chat_language(chat_id, "ur")).language == "ur"
+    settings = {"turn_seconds": 60, "variants": ["paulista", "put"], "nested": {"a": [1]}}
+    chat = await repository.set_chat_settings(chat_id, settings)
+    assert chat == ChatRecord(chat_id, "ur", settings)
+    replaced = await repository.set_chat_settings(chat_id, {"turn_seconds": 30})
+    assert replaced.settings == {"turn_seconds": 30}
+    assert await repository.get_chat(chat_id) == replaced
+    other = await repository.set_chat_settings(-5, {"x": 1})
+    assert other.language is None
