@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from chatbot.i18n.translation import N_, translate
 from chatbot.rules.errors import IllegalAction
-
-
-def N_(message: str) -> str:
-    return message
-
 
 REASONS: dict[str, str] = {
     "unknown-action": N_("there is no action called {action}"),
@@ -57,6 +53,6 @@ def explain(error: IllegalAction, locale: str = "en") -> str:
     if template is None:
         return error.reason.replace("-", " ")
     try:
-        return template.format(**error.params)
+        return translate(template, locale, **error.params)
     except (KeyError, IndexError):
         return template
