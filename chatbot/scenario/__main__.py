@@ -22,11 +22,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot read scenario: {exc}", file=sys.stderr)
         return 2
     try:
-        scenario = load_scenario(text)
+        result = referee(load_scenario(text))
     except ScenarioError as exc:
         print(f"invalid scenario: {exc}", file=sys.stderr)
         return 2
-    print(json.dumps(referee(scenario), ensure_ascii=False))
+    print(json.dumps(result, ensure_ascii=False))
     return 0
 
 

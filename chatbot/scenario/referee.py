@@ -9,7 +9,10 @@ from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import card_code
 from chatbot.rules.errors import IllegalAction
-from chatbot.scenario.loader import Scenario
+from chatbot.scenario.loader import Scenario, ScenarioError
+
+# Refusals that mean the scenario itself is incomplete (rules.md 7.1.19), not a bad move.
+INPUT_ERRORS = frozenset({"redeal-no-stock"})
 
 
 def referee(scenario: Scenario) -> dict[str, Any]:
@@ -20,6 +23,8 @@ def referee(scenario: Scenario) -> dict[str, Any]:
         try:
             rules.apply(match, step.seat, step.action, [])
         except IllegalAction as err:
+            if err.reason in INPUT_ERRORS:  # the scenario cannot be played as written
+                raise ScenarioError(explain(err, "en")) from None
             return {
                 "ok": False,
                 "error": {"index": index, "code": err.code, "message": explain(err, "en")},

@@ -66,3 +66,14 @@ def test_vira_outside_paulista_is_an_input_error() -> None:
     assert run(doc).returncode == 2
     doc.pop("vira")
     assert run(doc).returncode == 0
+
+
+def test_redeal_without_enough_stock_is_an_input_error() -> None:
+    doc = {
+        "variant": "le-truc", "players": 2, "dealer": 1, "score": [0, 0],
+        "hands": [["7C", "8H", "AS"], ["KD", "QS", "JH"]],
+        "stock": ["9C", "9H"],
+        "actions": [{"seat": 0, "action": "redeal-propose"},
+                    {"seat": 1, "action": "redeal-accept"}],
+    }
+    assert run(doc).returncode == 2
