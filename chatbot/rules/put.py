@@ -1,0 +1,421 @@
+"""Put (rules.md §6): 2 players, 4 in partnerships with passing, or 3 to 6 each for himself.
+
+One class covers the three forms because they share the deck, the ranking, the
+tie rule (a tied trick belongs to nobody and its leader leads again) and the
+put itself. They differ in who is still in the hand (``x["active"]``), how a
+hand is resolved (:mod:`put_resolution`) and, with four partners, a passing
+phase before the play. There is no raise ladder: the put is the only call.
+
+State kept in ``Hand.x`` (JSON-able, copied with the hand):
+
+- ``active``: seats still taking part in the play, in seat order;
+- ``put``: the putter's seat, once a put has been made (at most one per hand);
+- ``stayed`` / ``resigned``: the answers to the put so far;
+- ``seen``: True once a put has been seen (the hand is then played for the game);
+- ``passers`` / ``receivers`` / ``discarded``: the four-player passing phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from chatbot.rules import actions as A
+from chatbot.rules import events as E
+from chatbot.rules.actions import Action
+from chatbot.rules.base import Events, TrickRules
+from chatbot.rules.cards import Card, french_deck
+from chatbot.rules.errors import IllegalAction, SetupError
+from chatbot.rules.options import OptionSpec, choice, flag
+from chatbot.rules.put_events import CardPassed, CardsDiscarded, CardWithdrawn
+from chatbot.rules.put_resolution import card_strength, collect, most_tricks, two_sided_result
+from chatbot.rules.state import Match, Pending
+
+PUT_OPTIONS: dict[str, OptionSpec] = {
+    "target": OptionSpec(minimum=1, default=5),  # race target; also the ledger's game stake G
+    "throw_in": flag(),  # 6.1.7
+    "outright_on_playout": flag(),  # 6.1.8
+    "passer": choice("fixed", "agreed"),  # 6.2.4
+    "four_players": choice("partnership", "individual"),  # 6.3.1
+    "scoring": choice("race", "ledger"),  # 6.3.6
+}
+
+PASS_PHASE = "pass"
+DISCARD_PHASE = "discard"
+PLAY_PHASE = "play"
+PUT = Action(A.PUT)
+FOLD = Action(A.FOLD)
+ANSWERS = (Action(A.ACCEPT), Action(A.RUN))
+
+
+class PutRules(TrickRules):
+    name = "put"
+    seat_counts = (2, 3, 4, 5, 6)
+    hand_size = 3
+    target = 5
+    ladder = (1,)
+    first_raise = A.PUT
+    counter_raise = False
+    option_specs: ClassVar[dict[str, OptionSpec]] = PUT_OPTIONS
+
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
+        super().__init__(options)
+        self._individual4 = self.options["four_players"] == "individual"
+        self._agreed = self.options["passer"] == "agreed"
+        self._ledger = self.options["scoring"] == "ledger"
+        self._throw_in = bool(self.options["throw_in"])
+        self._outright = bool(self.options["outright_on_playout"])
+        self._deck = french_deck(range(1, 14))  # built once: ``deal`` asks for it every hand
+        self._handlers.update({
+            A.PUT: self._on_put,
+            A.FOLD: self._on_fold,
+            A.PASS: self._on_pass,
+            A.DISCARD: self._on_discard,
+        })
+
+    # ------------------------------------------------------------------ data
+    def deck(self) -> tuple[Card, ...]:
+        return self._deck
+
+    def _strengths(self, vira: Card | None) -> dict[Card, int]:
+        return {card: card_strength(card) for card in self.deck()}
+
+    def individual(self, players: int) -> bool:
+        """Every seat for itself (6.3): 3, 5 or 6 players, or 4 when the table says so."""
+        return players > 2 and (players != 4 or self._individual4)
+
+    def partnership4(self, players: int) -> bool:
+        return players == 4 and not self._individual4
+
+    def teams(self, players: int) -> int:
+        return players if self.individual(players) else 2
+
+    def team_of(self, seat: int, players: int) -> int:
+        return seat if players == 2 or self.individual(players) else seat % 2
+
+    def cards_per_player(self, players: int) -> int:
+        """6.3.2: one card more than players when each plays for himself, else 3."""
+        return players + 1 if self.individual(players) else self.hand_size
+
+    def supported_actions(self) -> frozenset[str]:
+        base = frozenset({A.PLAY, A.PUT, A.ACCEPT, A.RUN, A.PASS, A.DISCARD})
+        return base | {A.FOLD} if self._throw_in else base
+
+    # ------------------------------------------------------------ new games
+    def new_match(self, players: int, dealer: int, score: Sequence[int] | None = None) -> Match:
+        """Ledger chips may be negative and have no target, so they skip the race checks."""
+        if not self._ledger:
+            return super().new_match(players, dealer, score)
+        if players not in self.seat_counts:
+            raise SetupError(f"{self.name} is not played by {players} players")
+        if not 0 <= dealer < players:
+            raise SetupError(f"dealer {dealer} is not a seat")
+        teams = self.teams(players)
+        chips = list(score) if score is not None else [0] * teams
+        if len(chips) != teams or any(
+            not isinstance(s, int) or isinstance(s, bool) for s in chips
+        ):
+            raise SetupError(f"score must be {teams} whole numbers")
+        return Match(self.name, dict(self.options), players, chips, dealer)
+
+    def setup_hand(self, match: Match) -> None:
+        hand = match.hand
+        assert hand is not None
+        if self.partnership4(match.players):
+            hand.phase = PASS_PHASE
+            hand.x.update(active=[], passers=[], receivers=[], discarded=[])
+        else:
+            hand.x["active"] = list(range(match.players))
+
+    # ------------------------------------------------------- who acts, legal
+    def acting_seat(self, match: Match) -> int:
+        hand = match.hand
+        assert hand is not None
+        if hand.phase == PASS_PHASE:
+            return self._passers_now(match)[0]
+        if hand.phase == DISCARD_PHASE:
+            return self._waiting_discards(match)[0]
+        return hand.turn
+
+    def phase_legal(self, match: Match, seat: int) -> list[Action]:
+        hand = match.hand
+        assert hand is not None
+        phase = hand.phase
+        if phase == PLAY_PHASE:
+            if seat != hand.turn:
+                return []
+            moves = [Action(A.PLAY, c) for c in hand.cards[seat]]
+            if "put" not in hand.x:  # one put per hand; none after a seen put
+                moves.append(PUT)
+                if self._throw_in and not self.individual(match.players):
+                    moves.append(FOLD)
+            return moves
+        if phase == PASS_PHASE:
+            if seat not in self._passers_now(match):
+                return []
+            return [Action(A.PASS, c) for c in self._highest(hand.cards[seat])]
+        if phase == DISCARD_PHASE and seat in self._waiting_discards(match):
+            return [Action(A.DISCARD, c) for c in hand.cards[seat]]
+        return []
+
+    def answers(self, match: Match, seat: int) -> list[Action]:
+        """A put is seen (stayed) or thrown in (resigned); there is nothing to raise."""
+        return list(ANSWERS)
+
+    def _passers_now(self, match: Match) -> tuple[int, ...]:
+        """6.2.4: the dealer's left passes first, then the dealer; agreed: either partner."""
+        hand = match.hand
+        assert hand is not None
+        first = (hand.dealer + 1) % 4 if not hand.x["passers"] else hand.dealer
+        return (first, (first + 2) % 4) if self._agreed else (first,)
+
+    def _waiting_discards(self, match: Match) -> list[int]:
+        """Receivers still holding four cards, in the order they received (decision 9)."""
+        assert match.hand is not None
+        x = match.hand.x
+        return [r for r in x["receivers"] if r not in x["discarded"]]
+
+    def _highest(self, cards: Sequence[Card]) -> list[Card]:
+        best = max(map(card_strength, cards))
+        return [c for c in cards if card_strength(c) == best]
+
+    def _next_active(self, match: Match, seat: int) -> int:
+        """The next seat after ``seat`` in play order that is still in the hand."""
+        assert match.hand is not None
+        active = match.hand.x["active"]
+        n = match.players
+        if len(active) == n:
+            return (seat + 1) % n
+        for step in range(1, n):
+            nxt = (seat + step) % n
+            if nxt in active:
+                return nxt
+        raise AssertionError("nobody else is in the hand")
+
+    def seat_order(self, match: Match, after: int) -> list[int]:
+        assert match.hand is not None
+        active = match.hand.x["active"]
+        n = match.players
+        return [s for s in ((after + i) % n for i in range(1, n)) if s in active]
+
+    # ----------------------------------------------------------------- tricks
+    def trick_size(self, match: Match) -> int:
+        assert match.hand is not None
+        return len(match.hand.x["active"])
+
+    def next_to_play(self, match: Match, seat: int) -> int:
+        return self._next_active(match, seat)
+
+    def lead_after_tie(
+        self, match: Match, plays: Sequence[tuple[int, Card | None]], top: list[int]
+    ) -> int:
+        """6.1.3 / 6.3.3: a tied trick belongs to nobody and its leader leads again."""
+        return plays[0][0]
+
+    def hand_result(self, match: Match) -> tuple[bool, int | None]:
+        hand = match.hand
+        assert hand is not None
+        if self.individual(match.players):
+            if len(hand.tricks) < match.players + 1:  # 6.3.2: every trick is played
+                return False, None
+            return True, most_tricks(hand.tricks, hand.x["active"])
+        return two_sided_result(hand.tricks)
+
+    def finish_by_tricks(self, match: Match, winner: int | None, events: Events) -> None:
+        """Score a hand played out: 1, or the game after a seen put (decision 11)."""
+        hand = match.hand
+        assert hand is not None
+        sides = len(match.score)
+        if winner is None:
+            self.finish(match, None, [0] * sides, "draw", events)
+            return
+        seen = bool(hand.x.get("seen"))
+        if self._ledger:
+            if seen:  # the stake G from every other player still in (decision 18)
+                payers = {self.team_of(s, match.players) for s in hand.x["active"]}
+                points = collect(sides, winner, payers, self.target_score(), ledger=True)
+            else:
+                points = collect(sides, winner, range(sides), 1, ledger=True)
+        elif seen or self._outright:
+            points = collect(sides, winner, (), self.target_score() - match.score[winner],
+                             ledger=False)
+        else:
+            points = collect(sides, winner, (), 1, ledger=False)
+        self.finish(match, winner, points, "tricks", events)
+
+    def add_to_score(self, match: Match, points: Sequence[int]) -> None:
+        """Race: first to the target wins. Ledger: chips only move, the game never ends."""
+        if not self._ledger:
+            super().add_to_score(match, points)
+            return
+        for side, p in enumerate(points):
+            match.score[side] += p
+
+    # --------------------------------------------------------------- the put
+    def _on_put(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        hand = match.hand
+        assert hand is not None
+        hand.x.update(put=seat, stayed=[], resigned=[])
+        hand.pending = Pending(A.PUT, seat, 0, self._next_active(match, seat))
+        if events is not None:
+            events.append(E.CallMade(seat, A.PUT))
+            self.announce_turn(match, events)
+
+    def _on_accept(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        self._answer(match, seat, True, events)
+
+    def _on_run(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        self._answer(match, seat, False, events)
+
+    def _answer(self, match: Match, seat: int, stays: bool, events: Events) -> None:
+        """6.1.6 / 6.3.4: answers come in rotation after the putter; the last one settles it."""
+        hand = match.hand
+        assert hand is not None and hand.pending is not None
+        x = hand.x
+        x["stayed" if stays else "resigned"].append(seat)
+        if events is not None:
+            events.append(E.CallAnswered(seat, A.PUT, stays))
+        putter = hand.pending.caller
+        following = self._next_active(match, seat)
+        if following != putter:
+            hand.pending.answerer = following
+            self.announce_turn(match, events)
+            return
+        hand.pending = None
+        stayed, resigned = x["stayed"], x["resigned"]
+        x["calls"] = {"put": {"caller": putter, "seen": bool(stayed),
+                              "stayed": list(stayed), "resigned": list(resigned)}}
+        side = self.team_of(putter, match.players)
+        if not stayed:  # thrown in by all: the putter scores 1 (from each, in a ledger)
+            payers = [self.team_of(s, match.players) for s in resigned]
+            points = collect(len(match.score), side, payers, 1, ledger=self._ledger)
+            self.finish(match, side, points, "run", events)
+            return
+        x["seen"] = True
+        for quitter in resigned:
+            self._drop(match, quitter, events)
+        self.announce_turn(match, events)
+
+    def _drop(self, match: Match, seat: int, events: Events) -> None:
+        """A resigner leaves: his held cards are dropped, his card on the table withdrawn."""
+        hand = match.hand
+        assert hand is not None
+        hand.x["active"].remove(seat)
+        dropped = len(hand.cards[seat])
+        hand.cards[seat] = []
+        for i, (owner, card) in enumerate(hand.table):
+            if owner == seat:
+                del hand.table[i]
+                if events is not None:
+                    events.append(CardWithdrawn(seat, card))
+                break
+        hand.leader = hand.table[0][0] if hand.table else hand.turn
+        if events is not None and dropped:
+            events.append(CardsDiscarded(seat, dropped))
+
+    def _on_fold(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        """6.1.7: throwing in without a put gives the other side 1."""
+        hand = match.hand
+        assert hand is not None
+        side = self.team_of(seat, match.players)
+        other = 1 - side
+        if events is not None:
+            events.append(E.CallMade(seat, A.FOLD))
+        points = collect(len(match.score), other, (side,), 1, ledger=self._ledger)
+        self.finish(match, other, points, "fold", events)
+
+    # ------------------------------------------------------------ passing
+    def _on_pass(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        """6.2.3: the highest card goes face down to the partner, the other two are discarded."""
+        hand = match.hand
+        assert hand is not None and action.card is not None
+        partner = (seat + 2) % 4
+        rest = len(hand.cards[seat]) - 1
+        hand.cards[seat] = []
+        hand.cards[partner].append(action.card)
+        x = hand.x
+        x["passers"].append(seat)
+        x["receivers"].append(partner)
+        if len(x["passers"]) == 2:
+            hand.phase = DISCARD_PHASE
+        if events is not None:
+            events.append(CardPassed(seat, partner, None))
+            events.append(CardPassed(seat, partner, action.card, audience=E.to_seat(partner)))
+            events.append(CardsDiscarded(seat, rest))
+            self.announce_turn(match, events)
+
+    def _on_discard(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        """6.2.3 / A27: a receiver discards any one card; after both, the play begins."""
+        hand = match.hand
+        assert hand is not None and action.card is not None
+        hand.cards[seat].remove(action.card)
+        x = hand.x
+        x["discarded"].append(seat)
+        if len(x["discarded"]) == 2:
+            hand.phase = PLAY_PHASE
+            x["active"] = sorted(x["receivers"])
+            hand.turn = hand.leader = x["receivers"][0]  # the non-dealer side leads (6.2.5)
+        if events is not None:
+            events.append(CardsDiscarded(seat, 1))
+            self.announce_turn(match, events)
+
+    # ---------------------------------------------------------------- events
+    def announce_turn(self, match: Match, events: Events) -> None:
+        """Both receivers may discard at once, so each is told it is his turn."""
+        hand = match.hand
+        if events is None or hand is None or hand.phase != DISCARD_PHASE:
+            super().announce_turn(match, events)
+            return
+        for seat in self._waiting_discards(match):
+            events.append(E.TurnStarted(seat, DISCARD_PHASE))
+
+    # ----------------------------------------------------------- explanation
+    def variant_reason(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        hand = match.hand
+        assert hand is not None
+        kind = action.kind
+        x = hand.x
+        if hand.phase == PASS_PHASE:
+            return self._pass_reason(match, seat, action)
+        if hand.phase == DISCARD_PHASE:
+            if seat in x["passers"]:
+                reason = "passer-no-discard" if kind == A.DISCARD else "out-of-hand"
+                return IllegalAction(reason, seat=seat)
+            if kind == A.PASS:
+                return IllegalAction("passing-over", seat=seat, action=kind)
+            if kind != A.DISCARD:
+                return IllegalAction("discard-first", seat=seat, action=kind)
+            if seat in x["discarded"]:
+                return IllegalAction("already-discarded", seat=seat)
+            return IllegalAction("card-not-held", seat=seat)
+        if seat not in x["active"]:
+            return IllegalAction("out-of-hand", seat=seat)
+        if kind in (A.PASS, A.DISCARD):
+            reason = "passing-over" if self.partnership4(match.players) else "no-passing"
+            return IllegalAction(reason, seat=seat, action=kind)
+        if hand.pending is not None or seat != hand.turn:
+            return None  # the generic answers (not your turn, must answer) say it best
+        if kind == A.PUT and "put" in x:
+            return IllegalAction("put-once", seat=seat)
+        if kind == A.FOLD:
+            if self.individual(match.players):
+                return IllegalAction("no-throw-in-individual", seat=seat)
+            if "put" in x:
+                return IllegalAction("no-throw-in-after-put", seat=seat)
+        return None
+
+    def _pass_reason(self, match: Match, seat: int, action: Action) -> IllegalAction:
+        hand = match.hand
+        assert hand is not None
+        passers = self._passers_now(match)
+        if action.kind != A.PASS:
+            return IllegalAction("pass-first", seat=seat, action=action.kind, passer=passers[0])
+        if seat not in passers:
+            partner = (seat + 2) % 4
+            if partner in hand.x["passers"]:
+                return IllegalAction("partner-passed", seat=seat, partner=partner)
+            return IllegalAction("not-your-pass", seat=seat, passer=passers[0])
+        if action.card not in hand.cards[seat]:
+            return IllegalAction("card-not-held", seat=seat)
+        return IllegalAction("pass-highest", seat=seat)
+
