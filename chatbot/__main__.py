@@ -11,11 +11,11 @@ import os
 import sys
 from collections.abc import Sequence
 
+from chatbot.handlers.telegram.app import run
+from chatbot.handlers.telegram.config import TOKEN_VAR, Settings
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.locales import canonical_locale
 from chatbot.i18n.translation import _
-
-TOKEN_VAR = "TELEGRAM_BOT_TOKEN"
 
 
 def _locale_from_env() -> str:
@@ -58,12 +58,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(_("Usage: truco-bot [run] | truco-bot play [variant] [--players N] "
                     "[--seed S] [--lang L]"), file=sys.stderr)
             return 2
-        if not os.environ.get(TOKEN_VAR):
+        settings = Settings.from_env()
+        if settings is None:
             print(no_token_help())
             return 0
-        print(_("The Telegram front end is not part of this build yet; play offline with "
-                "./truco play paulista"))
-        return 1
+    run(settings)
+    return 0
 
 
 if __name__ == "__main__":

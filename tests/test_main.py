@@ -26,10 +26,18 @@ def test_no_token_explains_botfather() -> None:
         assert needle in done.stdout
 
 
-def test_token_without_front_end_says_so() -> None:
-    done = run(token="123:abc")
-    assert done.returncode == 1
-    assert "./truco play paulista" in done.stdout
+def test_settings_come_from_the_environment() -> None:
+    from chatbot.handlers.telegram.config import Settings
+
+    assert Settings.from_env({}) is None
+    settings = Settings.from_env({"TELEGRAM_BOT_TOKEN": "123:abc",
+                                  "TELEGRAM_API_BASE_URL": "http://127.0.0.1:9/",
+                                  "TRUCO_DATABASE_URL": "sqlite:///x.db",
+                                  "TRUCO_TURN_SECONDS": "30"})
+    assert settings is not None
+    assert settings.api_base_url == "http://127.0.0.1:9/bot"
+    assert settings.database_url == "sqlite:///x.db"
+    assert settings.timing.turn == 30
 
 
 def test_play_quits_on_end_of_input() -> None:

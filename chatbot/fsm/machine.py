@@ -79,9 +79,6 @@ class TableFlow:
         self.refusal: Refused | None = None
         self.state = table.state
 
-    def trigger(self, name: str, *args: Any, **kwargs: Any) -> bool:  # bound by the machine
-        raise NotImplementedError
-
     def refuse(self, reason: str, **params: Any) -> bool:
         self.refusal = Refused(reason, **params)
         return False
@@ -259,7 +256,7 @@ MACHINE = HierarchicalMachine(
     transitions=TRANSITIONS,
     initial="lobby",
     auto_transitions=False,
-    model_override=True,
+    model_override=False,
     send_event=False,
 )
 
@@ -276,7 +273,7 @@ def fire(table: Table, trigger: str, *args: Any, rng: random.Random | None = Non
     MACHINE.add_model(flow, initial=table.state)
     try:
         try:
-            done = flow.trigger(trigger, *args, **kwargs)
+            done = flow.trigger(trigger, *args, **kwargs)  # type: ignore[attr-defined]
         except MachineError:
             raise Refused("not-now", trigger=trigger, state=table.state) from None
         except IllegalAction as err:  # only if the rules disagree with their own legal list
@@ -284,7 +281,7 @@ def fire(table: Table, trigger: str, *args: Any, rng: random.Random | None = Non
         if not done:
             raise flow.refusal or Refused("not-now", trigger=trigger, state=table.state)
         if trigger in SETTLING:
-            flow.trigger("settle")
+            flow.trigger("settle")  # type: ignore[attr-defined]
         table.state = flow.state
     finally:
         MACHINE.remove_model(flow)

@@ -141,3 +141,12 @@ class _Decoder:
                 return {self.decode(k): self.decode(v) for k, v in value["$d"]}
             return {k: self.decode(v) for k, v in value.items()}
         return value
+
+
+def event_to_dict(event: Any, family: Family) -> dict[str, Any]:
+    """An event for the append-only log: its type, audience and fields, cards as codes."""
+    enc = _Encoder(family).encode
+    fields = {name: enc(getattr(event, name)) for name in event.__dataclass_fields__
+              if name != "audience"}
+    audience = event.audience
+    return {"type": type(event).__name__, "audience": [audience.kind, audience.who], **fields}

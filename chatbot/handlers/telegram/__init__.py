@@ -1,0 +1,1 @@
+"""The Telegram front end (python-telegram-bot 22, asyncio)."""

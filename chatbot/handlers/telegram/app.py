@@ -1,0 +1,115 @@
+"""Build and run the bot: one place that wires settings, storage, service and handlers."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import BotCommand, Update
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    CallbackQueryHandler,
+    ChosenInlineResultHandler,
+    CommandHandler,
+    ContextTypes,
+    InlineQueryHandler,
+)
+
+from chatbot.handlers.payload import PayloadCodec
+from chatbot.handlers.service import GameService
+from chatbot.handlers.telegram.config import Settings
+from chatbot.handlers.telegram.handlers import TrucoHandlers
+from chatbot.handlers.telegram.keyboards import Keyboards
+from chatbot.handlers.telegram.presenter import Presenter
+from chatbot.handlers.telegram.timers import TimerBoard
+from chatbot.i18n.locales import LOCALES
+from chatbot.i18n.translation import N_, translate
+from chatbot.storage import Repository, make_engine, upgrade_to_head
+
+log = logging.getLogger(__name__)
+
+COMMANDS: dict[str, str] = {
+    "new": N_("open a table in this group"),
+    "join": N_("take a seat at the table"),
+    "leave": N_("leave the table"),
+    "score": N_("show the score"),
+    "stop": N_("close the table"),
+    "rules": N_("how to play each game"),
+    "play": N_("practise alone against the bot"),
+    "help": N_("what I can do"),
+}
+
+
+async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Log it with the update's ids only: an update's text could hold a card."""
+    kind = type(update).__name__
+    uid = getattr(update, "update_id", None)
+    log.error("update %s (%s) failed", uid, kind, exc_info=context.error)
+
+
+def build_application(settings: Settings, *, rate_limiter: bool = True) -> Application:
+    """The PTB application with every handler; storage is migrated in post_init."""
+    engine = make_engine(settings.database_url)
+    repo = Repository(engine)
+    service = GameService(repo, settings.timing)
+    codec = PayloadCodec(settings.payload_secret)
+    builder = (Application.builder().token(settings.token)
+               .base_url(settings.api_base_url).base_file_url(settings.api_file_url)
+               .concurrent_updates(256))
+    if rate_limiter:
+        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
+    app: Application | None = None
+
+    def bot() -> object:
+        assert app is not None
+        return app.bot
+
+    presenter = Presenter(bot, service, Keyboards(codec), settings.edit_delay)  # type: ignore[arg-type]
+    handlers_: TrucoHandlers | None = None
+
+    async def on_timer(table_id: int, seq: int) -> None:
+        assert handlers_ is not None
+        await handlers_.on_timer(table_id, seq)
+
+    timers = TimerBoard(on_timer)
+    handlers_ = TrucoHandlers(repo, service, codec, presenter, timers)
+
+    async def post_init(application: Application) -> None:
+        await upgrade_to_head(engine)
+        for locale in LOCALES:
+            commands = [BotCommand(name, translate(text, locale)) for name, text in
+                        COMMANDS.items()]
+            language = None if locale == "en" else locale.split("_")[0]
+            await application.bot.set_my_commands(commands, language_code=language)
+        resumed = await handlers_.resume()
+        log.info("truco-bot ready; %d timers resumed", resumed)
+
+    async def post_shutdown(application: Application) -> None:
+        await timers.close()
+        await presenter.editor.flush()
+        await engine.dispose()
+
+    app = builder.post_init(post_init).post_shutdown(post_shutdown).build()
+    h = handlers_
+    for name, callback in (("start", h.cmd_start), ("play", h.cmd_start), ("help", h.cmd_help),
+                           ("new", h.cmd_new), ("join", h.cmd_join), ("leave", h.cmd_leave),
+                           ("stop", h.cmd_stop), ("score", h.cmd_score)):
+        app.add_handler(CommandHandler(name, callback))
+    app.add_handler(CallbackQueryHandler(h.on_button))
+    app.add_handler(InlineQueryHandler(h.on_inline_query))
+    app.add_handler(ChosenInlineResultHandler(h.on_inline_chosen))
+    app.add_error_handler(on_error)
+    app.bot_data["handlers"] = h
+    return app
+
+
+def run(settings: Settings) -> None:
+    """Polling by default; a webhook when TRUCO_WEBHOOK_URL is set."""
+    logging.basicConfig(level=settings.log_level,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    app = build_application(settings)
+    if settings.webhook_url:
+        app.run_webhook(listen="0.0.0.0", port=settings.webhook_port,
+                        webhook_url=settings.webhook_url, allowed_updates=Update.ALL_TYPES)
+    else:
+        app.run_polling(allowed_updates=Update.ALL_TYPES)

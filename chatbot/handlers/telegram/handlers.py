@@ -1,0 +1,386 @@
+"""Update callbacks: parse, find the table, act through the service, present.
+
+Each callback is a few lines that delegate; every game change goes through
+``GameService.act`` and every message through the presenter, so a press, an
+inline choice, a timer and a bot all take the same path.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import (
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+    Update,
+)
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.ext import ContextTypes
+
+from chatbot.fsm.errors import Refused
+from chatbot.fsm.table import Table
+from chatbot.handlers.payload import BadPayload, Payload, PayloadCodec
+from chatbot.handlers.service import GameService, Outcome
+from chatbot.handlers.telegram.keyboards import Keyboards, action_arg, parse_action_arg
+from chatbot.handlers.telegram.presenter import Presenter
+from chatbot.handlers.telegram.timers import TimerBoard
+from chatbot.i18n.cards import card_label
+from chatbot.i18n.locales import resolve_locale
+from chatbot.i18n.reasons import explain
+from chatbot.i18n.render import action_label
+from chatbot.i18n.table_text import alert, cards_alert
+from chatbot.i18n.translation import translate
+from chatbot.rules.cards import CardCodeError
+from chatbot.rules.errors import IllegalAction
+from chatbot.rules.registry import available_variants, rules_class
+from chatbot.rules.views import seat_view
+from chatbot.storage import ActiveTableExists, Repository, TableRecord
+
+log = logging.getLogger(__name__)
+
+Context = ContextTypes.DEFAULT_TYPE
+DEFAULT_PLAYERS = 4
+
+
+class TrucoHandlers:
+    def __init__(self, repo: Repository, service: GameService, codec: PayloadCodec,
+                 presenter: Presenter, timers: TimerBoard) -> None:
+        self.repo = repo
+        self.service = service
+        self.codec = codec
+        self.presenter = presenter
+        self.keyboards: Keyboards = presenter.keyboards
+        self.timers = timers
+
+    # ------------------------------------------------------------- helpers
+    async def user_locale(self, update: Update) -> str:
+        user = update.effective_user
+        if user is None:
+            return "en"
+        stored = await self.repo.get_user(user.id)
+        return resolve_locale(stored.language if stored else None, user.language_code)
+
+    def refusal_text(self, refused: Refused, locale: str) -> str:
+        error = refused.params.get("error")
+        if isinstance(error, IllegalAction):
+            if error.reason == "not-your-turn":
+                return alert("not-your-turn", locale)
+            return explain(error, locale)
+        return alert(refused.reason, locale)
+
+    async def after(self, outcome: Outcome) -> None:
+        """Present an outcome and arm the table's timer for whatever is due next."""
+        record = await self.presenter.show(outcome)
+        self.timers.schedule(record.id, record.turn_seq, record.turn_deadline)
+
+    async def on_timer(self, table_id: int, seq: int) -> None:
+        outcome = await self.service.run_timer(table_id, seq)
+        if outcome is not None:
+            await self.after(outcome)
+
+    async def resume(self) -> int:
+        """At start-up: re-arm every stored deadline (bot moves, time-outs, next deals)."""
+        deadlines = await self.repo.pending_deadlines()
+        for d in deadlines:
+            self.timers.schedule(d.table_id, d.turn_seq, d.deadline)
+        return len(deadlines)
+
+    # ------------------------------------------------------------ commands
+    async def cmd_start(self, update: Update, context: Context) -> None:
+        chat, user, message = update.effective_chat, update.effective_user, update.message
+        if chat is None or user is None or message is None:
+            return
+        locale = await self.user_locale(update)
+        await self.repo.get_or_create_user(user.id, user.full_name, user.language_code)
+        if chat.type == ChatType.PRIVATE:
+            await self.repo.set_started_private(user.id)
+            await message.reply_text(
+                translate("Welcome to truco-bot! Choose a game to practise against the bot, "
+                          "or add me to a group and send /new there.", locale),
+                reply_markup=self.keyboards.solo_menu(available_variants(), locale))
+        else:
+            await message.reply_text(translate("Send /new to open a table here.", locale))
+
+    async def cmd_help(self, update: Update, context: Context) -> None:
+        if update.message is None:
+            return
+        locale = await self.user_locale(update)
+        await update.message.reply_text(translate(
+            "/new [game] [players]: open a table in a group\n/join, /leave: take or leave a "
+            "seat\n/score: the score\n/stop: close the table\n/rules [game]: how to play\n"
+            "/play: practise alone in a private chat", locale))
+
+    async def cmd_new(self, update: Update, context: Context) -> None:
+        chat, user, message = update.effective_chat, update.effective_user, update.message
+        if chat is None or user is None or message is None:
+            return
+        locale = await self.user_locale(update)
+        if chat.type == ChatType.PRIVATE:
+            await self.cmd_start(update, context)
+            return
+        variant, players = parse_new_args(context.args or [])
+        try:
+            outcome = await self.service.open_table(
+                chat_id=chat.id, creator_id=user.id, creator_name=user.first_name,
+                variant=variant, players=players, language=locale)
+        except ActiveTableExists:
+            await message.reply_text(alert("table-exists", locale))
+            return
+        await self.after(outcome)
+
+    async def cmd_join(self, update: Update, context: Context) -> None:
+        await self._seat_command(update, "join")
+
+    async def cmd_leave(self, update: Update, context: Context) -> None:
+        await self._seat_command(update, "leave")
+
+    async def _seat_command(self, update: Update, what: str) -> None:
+        chat, user, message = update.effective_chat, update.effective_user, update.message
+        if chat is None or user is None or message is None:
+            return
+        locale = await self.user_locale(update)
+        record = await self.repo.get_active_table(chat.id)
+        if record is None:
+            await message.reply_text(alert("no-table", locale))
+            return
+        try:
+            if what == "join":
+                outcome = await self.join(record, user.id, user.first_name, None)
+            else:
+                outcome = await self.service.act(record.id, "stand", user.id)
+        except Refused as refused:
+            await message.reply_text(self.refusal_text(refused, locale))
+            return
+        await self.after(outcome)
+
+    async def cmd_stop(self, update: Update, context: Context) -> None:
+        chat, user, message = update.effective_chat, update.effective_user, update.message
+        if chat is None or user is None or message is None:
+            return
+        locale = await self.user_locale(update)
+        record = await self.repo.get_active_table(chat.id)
+        if record is None:
+            await message.reply_text(alert("no-table", locale))
+            return
+        if not await self.may_manage(record, chat.id, user.id, context):
+            await message.reply_text(alert("only-creator", locale))
+            return
+        outcome = await self.service.act(record.id, "stop")
+        await self.after(outcome)
+
+    async def cmd_score(self, update: Update, context: Context) -> None:
+        chat, message = update.effective_chat, update.message
+        if chat is None or message is None:
+            return
+        locale = await self.user_locale(update)
+        record = await self.repo.get_active_table(chat.id)
+        if record is None:
+            await message.reply_text(alert("no-table", locale))
+            return
+        table = Table.from_dict(record.game)
+        text, _ = self.presenter.content(record, table, [])
+        await message.reply_text(text)
+
+    async def may_manage(self, record: TableRecord, chat_id: int, user_id: int,
+                         context: Context) -> bool:
+        if record.creator_id == user_id or chat_id > 0:
+            return True
+        member = await context.bot.get_chat_member(chat_id, user_id)
+        return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+    async def join(self, record: TableRecord, user_id: int, name: str,
+                   team: int | None) -> Outcome:
+        table = Table.from_dict(record.game)
+        free = [s for s, info in enumerate(table.seats) if info is None
+                and (team is None or table.team_of(s) == team)]
+        if not free:
+            raise Refused("seat-taken")
+        return await self.service.act(record.id, "sit", free[0], user_id, name)
+
+    # ------------------------------------------------------------- buttons
+    async def on_button(self, update: Update, context: Context) -> None:
+        query, user = update.callback_query, update.effective_user
+        if query is None or user is None:
+            return
+        locale = await self.user_locale(update)
+        try:
+            payload = self.codec.decode(query.data)
+        except BadPayload:
+            await query.answer(alert("forged", locale), show_alert=True)
+            return
+        if payload.action == "solo":
+            await query.answer()
+            await self.start_solo(update, payload.arg, locale)
+            return
+        record = await self.repo.get_table_by_code(payload.code)
+        if record is None or not record.active:
+            await query.answer(alert("no-table", locale), show_alert=True)
+            return
+        try:
+            text = await self.press(record, payload, user.id, user.first_name, context)
+        except Refused as refused:
+            await query.answer(self.refusal_text(refused, locale), show_alert=True)
+            return
+        await query.answer(text, show_alert=bool(text))
+
+    async def press(self, record: TableRecord, payload: Payload, user_id: int, name: str,
+                    context: Context) -> str | None:
+        """Do what a button says; returns a private alert text, if any."""
+        table = Table.from_dict(record.game)
+        locale = record.language or "en"
+        action = payload.action
+        if action == "cards":
+            seat = table.seat_of(user_id)
+            if seat is None or table.match is None:
+                raise Refused("not-at-table")
+            return cards_alert(table, seat, locale)
+        if action == "join":
+            outcome = await self.join(record, user_id, name,
+                                      int(payload.arg) if payload.arg.isdigit() else None)
+        elif action == "leave":
+            outcome = await self.service.act(record.id, "stand", user_id)
+        elif action == "bot":
+            free = [s for s, info in enumerate(table.seats) if info is None]
+            if not free:
+                raise Refused("seat-taken")
+            outcome = await self.service.act(record.id, "add_bot", free[0],
+                                             translate("Bot {number}", locale, number=free[0]))
+        elif action in ("variant", "players"):
+            outcome = await self.service.act(record.id, "configure",
+                                             *next_setting(table, action), {})
+        elif action in ("start", "rematch"):
+            outcome = await self.service.act(record.id, action)
+        elif action == "stop":
+            if not await self.may_manage(record, record.chat_id, user_id, context):
+                raise Refused("only-creator")
+            outcome = await self.service.act(record.id, "stop")
+        elif action == "move":
+            outcome = await self.play(record, table, user_id, payload)
+        elif action == "back":
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise Refused("not-at-table")
+            outcome = await self.service.act(record.id, "come_back", seat)
+        else:
+            raise Refused("not-now")
+        await self.after(outcome)
+        return None
+
+    async def play(self, record: TableRecord, table: Table, user_id: int,
+                   payload: Payload) -> Outcome:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise Refused("not-at-table")
+        try:
+            move = parse_action_arg(payload.arg, table.rules.family)
+        except CardCodeError:
+            raise Refused("forged") from None
+        if payload.seq != record.turn_seq:
+            raise Refused("stale")
+        info = table.seats[seat]
+        if info is not None and info.away:  # pressing again brings a player back
+            await self.service.act(record.id, "come_back", seat)
+            record = await self.repo.get_table(record.id) or record
+        return await self.service.move(record.id, seat, move, payload.seq)
+
+    async def start_solo(self, update: Update, arg: str, locale: str) -> None:
+        chat, user = update.effective_chat, update.effective_user
+        if chat is None or user is None:
+            return
+        variant, _, players_text = arg.partition(":")
+        players = int(players_text) if players_text.isdigit() else 2
+        old = await self.repo.get_active_table(chat.id)
+        if old is not None:
+            await self.service.act(old.id, "stop")
+        outcome = await self.service.open_table(
+            chat_id=chat.id, creator_id=user.id, creator_name=user.first_name,
+            variant=variant, players=players, language=locale)
+        for seat in range(1, players):
+            outcome = await self.service.act(outcome.record.id, "add_bot", seat,
+                                             translate("Bot {number}", locale, number=seat))
+        outcome = await self.service.act(outcome.record.id, "start")
+        await self.after(outcome)
+
+    # -------------------------------------------------------------- inline
+    async def on_inline_query(self, update: Update, context: Context) -> None:
+        query, user = update.inline_query, update.effective_user
+        if query is None or user is None:
+            return
+        locale = await self.user_locale(update)
+        code = (query.query or "").strip().split(" ")[0]
+        record = await self.repo.get_table_by_code(code) if code else None
+        results = self.inline_results(record, user.id, locale) if record else []
+        await query.answer(results, cache_time=0, is_personal=True)
+
+    def inline_results(self, record: TableRecord, user_id: int,
+                       locale: str) -> list[InlineQueryResultArticle]:
+        """The asker's own cards and legal actions; nobody else's cards, ever."""
+        table = Table.from_dict(record.game)
+        seat = table.seat_of(user_id)
+        if seat is None or table.match is None or not record.active:
+            return []
+        rules = table.rules
+        view = seat_view(rules, table.match, seat)
+        results = []
+        for index, action in enumerate(view.legal):
+            blind = action.card is not None and view.hand is None
+            label = (translate("Card {number}", locale, number=index + 1) if blind
+                     else action_label(action, view, rules, locale))
+            result_id = self.codec.encode(Payload(record.code, record.turn_seq, "move",
+                                                  action_arg(action, rules.family)))
+            said = (translate("I play a card.", locale) if action.card is not None
+                    else label)
+            results.append(InlineQueryResultArticle(
+                id=result_id, title=label, input_message_content=InputTextMessageContent(said)))
+        if not results and view.hand:
+            shown = " ".join(card_label(c, rules.family) for c in view.hand)
+            results.append(InlineQueryResultArticle(
+                id=self.codec.encode(Payload(record.code, record.turn_seq, "look")),
+                title=shown, description=alert("not-your-turn", locale),
+                input_message_content=InputTextMessageContent("👀")))
+        return results
+
+    async def on_inline_chosen(self, update: Update, context: Context) -> None:
+        chosen, user = update.chosen_inline_result, update.effective_user
+        if chosen is None or user is None:
+            return
+        try:
+            payload = self.codec.decode(chosen.result_id)
+        except BadPayload:
+            return
+        if payload.action != "move":
+            return
+        record = await self.repo.get_table_by_code(payload.code)
+        if record is None:
+            return
+        try:
+            outcome = await self.play(record, Table.from_dict(record.game), user.id, payload)
+        except Refused as refused:
+            log.info("inline move refused: %s", refused.reason)
+            return
+        await self.after(outcome)
+
+
+def parse_new_args(args: list[str]) -> tuple[str, int]:
+    variants = available_variants()
+    variant = next((a.lower() for a in args if a.lower() in variants), variants[0])
+    seats = rules_class(variant).seat_counts
+    numbers = [int(a) for a in args if a.isdigit()]
+    players = numbers[0] if numbers and numbers[0] in seats else (
+        DEFAULT_PLAYERS if DEFAULT_PLAYERS in seats else seats[0])
+    return variant, players
+
+
+def next_setting(table: Table, what: str) -> tuple[str, int]:
+    """The lobby's cycling buttons: the next game, or the next seat count of this game."""
+    if what == "variant":
+        variants = available_variants()
+        index = variants.index(table.variant) if table.variant in variants else -1
+        for step in range(1, len(variants) + 1):
+            candidate = variants[(index + step) % len(variants)]
+            if table.players in rules_class(candidate).seat_counts:
+                return candidate, table.players
+        return table.variant, table.players
+    counts = rules_class(table.variant).seat_counts
+    later = [n for n in counts if n > table.players]
+    return table.variant, later[0] if later else counts[0]

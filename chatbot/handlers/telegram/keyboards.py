@@ -1,0 +1,118 @@
+"""Inline keyboards: labels from i18n, payloads signed by the codec."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from chatbot.fsm.table import Table
+from chatbot.handlers.payload import Payload, PayloadCodec
+from chatbot.i18n.render import Viewer, action_label, variant_name
+from chatbot.i18n.table_text import button, seat_names
+from chatbot.rules.actions import Action
+from chatbot.rules.cards import Family, card_code, parse_card
+from chatbot.rules.views import seat_view
+
+HAND_STATES = ("hand_deciding", "hand_playing", "hand_answering", "hand_phase")
+
+
+def action_arg(action: Action, family: Family) -> str:
+    return action.kind if action.card is None else f"{action.kind}:{card_code(action.card, family)}"
+
+
+def parse_action_arg(arg: str, family: Family) -> Action:
+    kind, _, code = arg.partition(":")
+    return Action(kind, parse_card(code, family) if code else None)
+
+
+class Keyboards:
+    def __init__(self, codec: PayloadCodec) -> None:
+        self.codec = codec
+
+    def _button(self, text: str, code: str, seq: int, action: str,
+                arg: str = "") -> InlineKeyboardButton:
+        return InlineKeyboardButton(text, callback_data=self.codec.encode(
+            Payload(code, seq, action, arg)))
+
+    def lobby(self, table: Table, code: str, seq: int, locale: str) -> InlineKeyboardMarkup:
+        b = self._button
+        teams = table.rules.teams(table.players)
+        join = ([b(button("join-a", locale), code, seq, "join", "0"),
+                 b(button("join-b", locale), code, seq, "join", "1")] if teams == 2
+                else [b(button("join", locale), code, seq, "join", "")])
+        rows = [
+            join,
+            [b(button("bot", locale), code, seq, "bot"), b(button("leave", locale), code, seq,
+                                                            "leave")],
+            [b(button("variant", locale, variant=variant_name(table.variant)), code, seq,
+               "variant"),
+             b(button("players", locale, n=table.players), code, seq, "players")],
+            [b(button("start", locale), code, seq, "start"),
+             b(button("cancel", locale), code, seq, "stop")],
+        ]
+        return InlineKeyboardMarkup(rows)
+
+    def group_hand(self, table: Table, code: str, locale: str) -> InlineKeyboardMarkup | None:
+        """The hand's table message: inline play, a private look, and the calls of the moment."""
+        if table.state not in HAND_STATES or table.match is None:
+            return None
+        b = self._button
+        seq = table.seq
+        rows = [[InlineKeyboardButton(button("inline", locale),
+                                      switch_inline_query_current_chat=f"{code} "),
+                 b(button("cards", locale), code, seq, "cards")]]
+        rows += self._calls(table, code, locale)
+        return InlineKeyboardMarkup(rows)
+
+    def private_hand(self, table: Table, code: str, seat: int,
+                     locale: str) -> InlineKeyboardMarkup | None:
+        """A private chat: the player's own legal actions as plain buttons, cards included."""
+        if table.state not in HAND_STATES or table.match is None:
+            return None
+        rules = table.rules
+        view = seat_view(rules, table.match, seat)
+        cards, calls = [], []
+        for index, action in enumerate(view.legal):
+            if action.card is not None and view.hand is None:  # blind: by position only
+                label = str(index + 1)
+            else:
+                label = action_label(action, view, rules, locale)
+            target = cards if action.card is not None else calls
+            target.append(self._button(label, code, table.seq, "move",
+                                       action_arg(action, rules.family)))
+        rows = [cards[i:i + 3] for i in range(0, len(cards), 3)]
+        rows += [calls[i:i + 2] for i in range(0, len(calls), 2)]
+        return InlineKeyboardMarkup(rows) if rows else None
+
+    def _calls(self, table: Table, code: str, locale: str) -> list[list[InlineKeyboardButton]]:
+        """Buttons for the non-card actions of whoever may act now (checked on press)."""
+        rules, match = table.rules, table.match
+        assert match is not None
+        seen: dict[str, Action] = {}
+        for seat in range(table.players):
+            for action in rules.legal(match, seat):
+                if action.card is None:
+                    seen.setdefault(action.kind, action)
+        if not seen:
+            return []
+        seat = rules.to_act(match)
+        view = seat_view(rules, match, seat if seat is not None else 0)
+        buttons = [self._button(action_label(a, view, rules, locale), code, table.seq, "move",
+                                action_arg(a, rules.family)) for a in seen.values()]
+        return [buttons[i:i + 3] for i in range(0, len(buttons), 3)]
+
+    def finished(self, code: str, seq: int, locale: str) -> InlineKeyboardMarkup:
+        return InlineKeyboardMarkup([[self._button(button("rematch", locale), code, seq,
+                                                   "rematch")]])
+
+    def solo_menu(self, variants: list[str], locale: str) -> InlineKeyboardMarkup:
+        rows = []
+        for name in variants:
+            rows.append([self._button(button("solo-1", locale, variant=variant_name(name)),
+                                      "-", 0, "solo", f"{name}:2")])
+            rows.append([self._button(button("solo-2", locale, variant=variant_name(name)),
+                                      "-", 0, "solo", f"{name}:4")])
+        return InlineKeyboardMarkup(rows)
+
+
+def viewer_for(table: Table, seat: int | None, locale: str) -> Viewer:
+    return Viewer(table.rules, table.players, seat_names(table, locale), seat)

@@ -1,0 +1,54 @@
+"""Turn deadlines as asyncio tasks, rebuilt from the stored deadlines at start-up.
+
+One task per table; scheduling again replaces it. When a task fires it hands
+the table id and the turn sequence it was set for to a callback, which reloads
+the table and does nothing if the game moved on meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+
+log = logging.getLogger(__name__)
+
+Fire = Callable[[int, int], Awaitable[None]]
+
+
+class TimerBoard:
+    def __init__(self, fire: Fire, clock: Callable[[], datetime] = lambda: datetime.now(UTC)):
+        self._fire = fire
+        self._clock = clock
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    def schedule(self, table_id: int, seq: int, deadline: datetime | None) -> None:
+        old = self._tasks.pop(table_id, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        if deadline is None:
+            return
+        delay = max(0.0, (deadline - self._clock()).total_seconds())
+        self._tasks[table_id] = asyncio.get_running_loop().create_task(
+            self._run(table_id, seq, delay), name=f"timer-{table_id}")
+
+    async def _run(self, table_id: int, seq: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        if self._tasks.get(table_id) is asyncio.current_task():
+            del self._tasks[table_id]
+        try:
+            await self._fire(table_id, seq)
+        except Exception:  # a timer must never die silently with the game stuck
+            log.exception("timer of table %s failed", table_id)
+
+    @property
+    def pending(self) -> int:
+        return sum(1 for t in self._tasks.values() if not t.done())
+
+    async def close(self) -> None:
+        tasks = list(self._tasks.values())
+        self._tasks.clear()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

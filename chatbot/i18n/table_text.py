@@ -1,0 +1,141 @@
+"""The texts of a table in a chat: the lobby, the hand's table message, buttons and alerts.
+
+Handlers ask for text here and never write a sentence themselves. A table
+message is public: it is built from a seat-less viewer, so it can only show
+public events; a player's own cards appear only in texts made for that player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from chatbot.fsm.table import Table
+from chatbot.i18n.context import use_locale
+from chatbot.i18n.render import Viewer, render_all, score_line, variant_name
+from chatbot.i18n.translation import N_, _, ngettext, translate
+from chatbot.rules.events import Event
+from chatbot.rules.views import seat_view
+
+MAX_EVENT_LINES = 8
+
+BUTTONS: dict[str, str] = {
+    "join-a": N_("Join team A"),
+    "join-b": N_("Join team B"),
+    "join": N_("Join"),
+    "leave": N_("Leave"),
+    "bot": N_("Add a bot"),
+    "variant": N_("Game: {variant}"),
+    "players": N_("Players: {n}"),
+    "start": N_("Start"),
+    "cancel": N_("Close the table"),
+    "cards": N_("My cards"),
+    "inline": N_("Play from my cards"),
+    "rematch": N_("Rematch"),
+    "back": N_("I'm back"),
+    "solo-1": N_("{variant}: me against the bot"),
+    "solo-2": N_("{variant}: me and a bot against two bots"),
+    "rules-next": N_("Next"),
+    "rules-prev": N_("Back"),
+}
+
+ALERTS: dict[str, str] = {
+    "stale": N_("That button is from an earlier moment of the game: nothing changed."),
+    "forged": N_("That button is not valid."),
+    "no-table": N_("There is no open table here. Start one with /new."),
+    "not-at-table": N_("You are not at this table."),
+    "not-your-turn": N_("Not your turn."),
+    "seat-taken": N_("That seat is taken."),
+    "already-seated": N_("You are already at this table."),
+    "table-not-full": N_("Every seat needs a player or a bot before the game starts."),
+    "not-now": N_("That is not possible at this moment of the game."),
+    "only-creator": N_("Only the table's creator or a group admin can do that."),
+    "table-exists": N_("A table is already open in this chat. /stop closes it."),
+    "done": N_("Done."),
+    "blind": N_("This is an iron hand: nobody sees their cards."),
+    "seats-in-use": N_("Some players sit in seats that would disappear; they must leave first."),
+}
+
+
+def button(key: str, locale: str, **params: object) -> str:
+    return translate(BUTTONS[key], locale, **params)
+
+
+def alert(key: str, locale: str, **params: object) -> str:
+    return translate(ALERTS.get(key, ALERTS["not-now"]), locale, **params)
+
+
+def seat_names(table: Table, locale: str) -> list[str]:
+    with use_locale(locale):
+        return [s.name if s is not None else _("empty seat") for s in table.seats]
+
+
+def lobby_text(table: Table, code: str, locale: str) -> str:
+    """The lobby: the game, its seats by team, and what to do next."""
+    with use_locale(locale):
+        lines = [_("A table of {variant} for {n} players (code {code}).",
+                   variant=variant_name(table.variant), n=table.players, code=code)]
+        teams = table.rules.teams(table.players)
+        names = seat_names(table, locale)
+        for team in range(teams):
+            members = [names[s] for s in range(table.players) if table.team_of(s) == team]
+            lines.append(_("Team {team}: {players}", team="AB"[team] if teams == 2 else team + 1,
+                           players=", ".join(members)))
+        empty = sum(1 for s in table.seats if s is None)
+        if empty:
+            lines.append(ngettext("{n} seat is free: join, or add a bot.",
+                                  "{n} seats are free: join, or add bots.", empty))
+        else:
+            lines.append(_("Every seat is taken: start when you are ready."))
+        return "\n".join(lines)
+
+
+def table_text(table: Table, events: Sequence[Event], locale: str) -> str:
+    """The public table message of the current hand."""
+    match = table.match
+    assert match is not None
+    names = seat_names(table, locale)
+    viewer = Viewer(table.rules, table.players, names, None)
+    with use_locale(locale):
+        lines = [variant_name(table.variant)]
+        lines += render_all(events, viewer, locale)[-MAX_EVENT_LINES:]
+        hand = match.hand
+        if hand is not None and not hand.over and match.winner is None:
+            if hand.vira is not None:
+                lines.append(_("Turned-up card: {card}.", card=viewer.card(hand.vira)))
+            if hand.table:
+                plays = [_("{player}: {card}", player=names[seat],
+                           card=viewer.card(card) if card is not None else _("face down"))
+                         for seat, card in hand.table]
+                lines.append(_("On the table: {plays}", plays=", ".join(plays)))
+            lines.append(ngettext("This hand is worth {n} point.",
+                                  "This hand is worth {n} points.", hand.stake))
+            seat = table.rules.to_act(match)
+            if seat is not None:
+                lines.append(_("Waiting for {player}.", player=names[seat]))
+        lines.append(score_line(viewer, match.score, locale))
+        return "\n".join(lines)
+
+
+def cards_alert(table: Table, seat: int, locale: str) -> str:
+    """A player's private look at the cards they may see (a callback alert, max 200 chars)."""
+    match = table.match
+    assert match is not None
+    view = seat_view(table.rules, match, seat)
+    names = seat_names(table, locale)
+    viewer = Viewer(table.rules, table.players, names, seat)
+    with use_locale(locale):
+        if view.hand is None:
+            return alert("blind", locale)
+        parts = [_("Your cards: {cards}", cards=viewer.cards(view.hand))]
+        for owner, cards in view.seen.items():
+            if owner != seat:
+                parts.append(_("{partner} holds {cards}", partner=names[owner],
+                               cards=viewer.cards(cards)))
+        return "\n".join(parts)
+
+
+def private_lines(table: Table, events: Sequence[Event], seat: int, locale: str) -> list[str]:
+    """What one seat may read of these events (its own cards included)."""
+    names = seat_names(table, locale)
+    viewer = Viewer(table.rules, table.players, names, seat)
+    return render_all(events, viewer, locale)

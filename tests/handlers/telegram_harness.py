@@ -1,0 +1,35 @@
+"""Run the real bot (build_application) against the fake Bot API on a test database."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from sqlalchemy.engine import URL
+from telegram.ext import Application
+
+from chatbot.handlers.service import Timing
+from chatbot.handlers.telegram.app import build_application
+from chatbot.handlers.telegram.config import Settings
+from chatbot.handlers.telegram.handlers import TrucoHandlers
+from tests.fakebotapi import FakeTelegramServer, polling
+
+FAST = Timing(turn=30.0, bot=0.0, between_hands=0.0)
+
+
+def settings_for(server: FakeTelegramServer, db_url: URL, timing: Timing = FAST) -> Settings:
+    return Settings(token=server.token, database_url=db_url.render_as_string(hide_password=False),
+                    api_base_url=server.base_url, api_file_url=server.base_file_url,
+                    timing=timing, edit_delay=0.0)
+
+
+@asynccontextmanager
+async def running_bot(server: FakeTelegramServer, db_url: URL,
+                      timing: Timing = FAST) -> AsyncIterator[Application]:
+    app = build_application(settings_for(server, db_url, timing), rate_limiter=False)
+    async with polling(app):
+        yield app
+
+
+def handlers_of(app: Application) -> TrucoHandlers:
+    return app.bot_data["handlers"]

@@ -1,0 +1,51 @@
+"""A solo game in a private chat, end to end through the real python-telegram-bot stack."""
+
+from __future__ import annotations
+
+from sqlalchemy.engine import URL
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from tests.fakebotapi import FakeChat, FakeTelegramServer, FakeUser
+from tests.handlers.telegram_harness import running_bot
+
+MAX_PRESSES = 400
+
+
+def state_of(chat: FakeChat) -> tuple[int, int, str, tuple[str, ...]]:
+    message = chat.last_bot_message()
+    assert message is not None
+    return (message.message_id, message.edits, message.text or "",
+            tuple(message.callback_data))
+
+
+async def play_private_game(server: FakeTelegramServer, user: FakeUser) -> str:
+    """Press the first button of the table message, wait for the table to change, repeat."""
+    chat = user.private
+    for _ in range(MAX_PRESSES):
+        before = await server.wait_until(
+            lambda: (s := state_of(chat)) and ("Game over" in s[2] or s[3]) and s,
+            what="a table message with buttons")
+        if "Game over" in before[2]:
+            return before[2]
+        message = chat.message(before[0])
+        await user.press(message, before[3][0])
+        await server.wait_until(lambda seen=before: state_of(chat) != seen,
+                                what="the table to change")
+    raise AssertionError("the game did not end")
+
+
+async def test_solo_paulista_against_the_bot(fake_telegram: FakeTelegramServer,
+                                             db_engine: AsyncEngine,
+                                             migrated_db_url: URL) -> None:
+    ana = FakeUser(fake_telegram, 5001, "Ana")
+    async with running_bot(fake_telegram, migrated_db_url):
+        await ana.start()
+        menu = await fake_telegram.wait_until(lambda: ana.private.last_bot_message(),
+                                              what="the welcome")
+        assert "Welcome" in (menu.text or "")
+        await ana.press_button(menu, "Truco Paulista: me against the bot")
+        await fake_telegram.wait_until(
+            lambda: ana.private.last_bot_message().message_id != menu.message_id,
+            what="the table message")
+        final = await play_private_game(fake_telegram, ana)
+    assert "Game over" in final
