@@ -24,7 +24,7 @@ from chatbot.i18n.translation import _, translate
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.events import Event
 from chatbot.rules.registry import UnknownVariant, available_variants, rules_class
-from chatbot.rules.views import seat_view
+from chatbot.rules.views import real_action, seat_view
 
 HUMAN = 0
 HUMAN_ID = 1
@@ -97,7 +97,8 @@ def _play(variant: str, players: int, seed: int | None, locale: str,
         assert seat is not None
         view = seat_view(rules, match, seat)
         if seat != HUMAN:
-            show(fire(table, "move", seat, choose(rules, view, bot_rng), rng=rng))
+            pick = real_action(match, seat, choose(rules, view, bot_rng))
+            show(fire(table, "move", seat, pick, rng=rng))
             continue
         for line in view_lines(view, viewer, locale):
             output(line)
@@ -112,7 +113,8 @@ def _play(variant: str, players: int, seed: int | None, locale: str,
                      count=len(view.legal)))
             continue
         try:
-            show(fire(table, "move", HUMAN, view.legal[int(answer) - 1], seq=table.seq, rng=rng))
+            pick = real_action(match, HUMAN, view.legal[int(answer) - 1])
+            show(fire(table, "move", HUMAN, pick, seq=table.seq, rng=rng))
         except Refused as refused:
             output(refusal_text(refused, locale))
     output(_("The game was stopped: too many moves."))

@@ -22,10 +22,11 @@ from chatbot.fsm.machine import fire
 from chatbot.fsm.table import Table
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import Family, card_code
+from chatbot.rules.errors import IllegalAction
 from chatbot.rules.events import Event, GameWon
 from chatbot.rules.registry import rules_class
 from chatbot.rules.serialize import event_to_dict
-from chatbot.rules.views import seat_view
+from chatbot.rules.views import real_action, seat_view
 from chatbot.storage import Repository, SeatRecord, StaleVersion, TableRecord
 
 HAND_STATES = ("hand_deciding", "hand_playing", "hand_answering", "hand_phase", "hand")
@@ -100,6 +101,7 @@ class GameService:
                 if record is None or not record.active:
                     raise Refused("no-table")
                 table = Table.from_dict(record.game)
+                args = _resolve_blind(table, trigger, args)
                 events = fire(table, trigger, *args, rng=self.rng, **kwargs)
                 try:
                     saved = await self._save(record, table, trigger, args, events)
@@ -183,6 +185,22 @@ class GameService:
                 if user_id is not None:
                     await self.repo.record_statistics(user_id, games_played=1,
                                                       games_won=result)
+
+
+def _resolve_blind(table: Table, trigger: str, args: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A blind pick names a position; the table, which knows the cards, makes it a card."""
+    if table.match is None:
+        return args
+    try:
+        if trigger == "move":
+            seat, action, *rest = args
+            return (seat, real_action(table.match, seat, action), *rest)
+        if trigger == "time_out":
+            seq, seat, action = args
+            return (seq, seat, real_action(table.match, seat, action))
+    except IllegalAction as err:
+        raise Refused("illegal", error=err) from None
+    return args
 
 
 def _plain(value: Any, family: Family) -> Any:

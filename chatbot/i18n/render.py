@@ -23,7 +23,7 @@ from chatbot.rules import events as E
 from chatbot.rules import put_events as PE
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
-from chatbot.rules.views import SeatView
+from chatbot.rules.views import SeatView, slot_index
 
 VARIANT_NAMES: dict[str, str] = {
     "paulista": N_("Truco Paulista"),
@@ -408,6 +408,9 @@ def action_label(action: A.Action, view: SeatView, rules: TrickRules, locale: st
 def _action_label(action: A.Action, view: SeatView, rules: TrickRules) -> str:
     kind, card = action.kind, action.card
     family = rules.family
+    position = slot_index(card)
+    if position is not None:  # a blind pick: its position, never its face
+        return _("Card {number}", number=position + 1)
     if kind == A.PLAY and card is not None:
         return card_label(card, family)
     if kind == A.PLAY_HIDDEN and card is not None:

@@ -89,11 +89,16 @@ class TrickRules:
             raise SetupError(f"dealer {dealer} is not a seat")
         teams = self.teams(players)
         score = list(score) if score is not None else [0] * teams
-        if len(score) != teams or any(not isinstance(s, int) or s < 0 for s in score):
+        if len(score) != teams or any(
+                not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in score):
             raise SetupError(f"score must be {teams} non-negative whole numbers")
         if any(s >= self.target_score() for s in score):
             raise SetupError("a score at or above the target: the game is already over")
+        self.check_score(score)
         return Match(self.name, dict(self.options), players, score, dealer)
+
+    def check_score(self, score: Sequence[int]) -> None:
+        """Variant hook: refuse scores the variant can never reach."""
 
     def deal(self, match: Match, rng: random.Random) -> list[E.Event]:
         """Shuffle and deal the next hand of ``match`` (its dealer is already set)."""

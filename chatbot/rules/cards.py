@@ -28,6 +28,7 @@ FRENCH_RANKS_BY_CODE = {code: rank for rank, code in FRENCH_RANK_CODES.items()} 
     str(r): r for r in range(2, 10)
 }
 SPANISH_RANKS = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+SPANISH_RANK_CODES = frozenset(str(r) for r in SPANISH_RANKS)
 
 
 class Card(NamedTuple):
@@ -49,7 +50,7 @@ def parse_card(code: str, family: Family) -> Card:
         if rank is None or suit not in FRENCH_SUITS:
             raise CardCodeError(f"unknown card {code!r}")
     else:
-        if not rank_code.isdigit() or int(rank_code) not in SPANISH_RANKS:
+        if rank_code not in SPANISH_RANK_CODES:
             raise CardCodeError(f"unknown card {code!r}")
         rank = int(rank_code)
         if suit not in SPANISH_SUITS:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from chatbot.rules.brazil import BRAZIL_OPTIONS, BrazilianRules
 from chatbot.rules.cards import Card, french_deck
+from chatbot.rules.errors import SetupError
 from chatbot.rules.options import OptionSpec, choice
 
 MANILHAS = {Card(4, "C"): 14, Card(7, "H"): 13, Card(1, "S"): 12, Card(7, "D"): 11}
@@ -21,6 +23,10 @@ class MineiroRules(BrazilianRules):
     special_value = 4
     option_specs: ClassVar[dict[str, OptionSpec]] = {
         **BRAZIL_OPTIONS, "deck": choice("dirty", "clean")}
+
+    def check_score(self, score: Sequence[int]) -> None:
+        if any(s % 2 for s in score):
+            raise SetupError("Mineiro scores move in twos: an odd score cannot happen (2.2.3)")
 
     def deck(self) -> tuple[Card, ...]:
         if self.options["deck"] == "clean":  # 27 cards (2.1.5)

@@ -19,7 +19,7 @@ class OptionSpec:
 
     def check(self, name: str, value: Any) -> Any:
         if self.choices:
-            if value not in self.choices:
+            if not any(type(value) is type(c) and value == c for c in self.choices):
                 allowed = ", ".join(map(str, self.choices))
                 raise SetupError(f"option {name} must be one of {allowed}, not {value!r}")
             return value

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
+from chatbot.rules.errors import IllegalAction
 from chatbot.rules.state import Match
 
 
@@ -38,9 +39,40 @@ class SeatView:
     pending_call: str | None
     pending_caller: int | None
     to_act: int | None
-    legal: tuple[Action, ...]  # what this seat may do now (empty if not its turn)
+    legal: tuple[Action, ...]  # what this seat may do now; blind picks as blind_slot cards
     last_raiser: int | None
     calls: dict[str, dict[str, object]]
+
+
+def blind_slot(index: int) -> Card:
+    """A stand-in for the card at ``index`` of a hand played blind: rank 0 is no card."""
+    return Card(0, f"#{index}")
+
+
+def slot_index(card: Card | None) -> int | None:
+    if card is None or card.rank != 0 or not card.suit.startswith("#"):
+        return None
+    return int(card.suit[1:])
+
+
+def real_action(match: Match, seat: int, action: Action) -> Action:
+    """Turn a blind pick (by position) into the card it is; other actions pass through."""
+    index = slot_index(action.card)
+    if index is None:
+        return action
+    assert match.hand is not None
+    held = match.hand.cards[seat]
+    if not 0 <= index < len(held):
+        raise IllegalAction("card-not-held", seat=seat)
+    return Action(action.kind, held[index])
+
+
+def _blind_legal(match: Match, seat: int, legal: list[Action]) -> tuple[Action, ...]:
+    """In a blind hand a seat may pick a position, never learn which card is there."""
+    assert match.hand is not None
+    held = match.hand.cards[seat]
+    return tuple(Action(a.kind, blind_slot(held.index(a.card))) if a.card is not None else a
+                 for a in legal)
 
 
 def seat_view(rules: TrickRules, match: Match, seat: int) -> SeatView:
@@ -48,6 +80,7 @@ def seat_view(rules: TrickRules, match: Match, seat: int) -> SeatView:
     assert hand is not None
     seen = rules.visible_cards(match, seat)
     pending = hand.pending
+    legal = rules.legal(match, seat)
     return SeatView(
         seat=seat,
         team=rules.team_of(seat, match.players),
@@ -71,7 +104,7 @@ def seat_view(rules: TrickRules, match: Match, seat: int) -> SeatView:
         pending_call=pending.call if pending else None,
         pending_caller=pending.caller if pending else None,
         to_act=rules.to_act(match),
-        legal=tuple(rules.legal(match, seat)),
+        legal=tuple(legal) if seat in seen else _blind_legal(match, seat, legal),
         last_raiser=hand.last_raiser,
         calls=rules.resolved_calls(match),
     )

@@ -14,7 +14,7 @@ from chatbot.rules.cards import Card
 from chatbot.rules.playout import standard_configs
 from chatbot.rules.registry import available_variants, rules_for
 from chatbot.rules.state import Match
-from chatbot.rules.views import seat_view
+from chatbot.rules.views import real_action, seat_view
 
 CONFIGS = standard_configs(available_variants())
 
@@ -38,7 +38,7 @@ def bot_game(config_index: int, seed: int, limit: int = 400) -> list[tuple[Match
         seen.append((match.copy(), seat))
         action = choose(rules, view, bot_rng)
         assert action in view.legal, (cfg.label(), action, view.legal)
-        rules.apply(match, seat, action)
+        rules.apply(match, seat, real_action(match, seat, action))
     return seen
 
 

@@ -184,3 +184,25 @@ def test_covered_card_hidden_from_the_other_seats() -> None:
         assert view.table == ((0, None),)
         assert c("KH") not in visible(view)
         assert_sees_only(rules, match, seat, {seat})
+
+
+def test_iron_hand_view_names_positions_not_cards() -> None:
+    from chatbot.rules.actions import Action
+    from chatbot.rules.cards import parse_card
+    from chatbot.rules.registry import rules_for
+    from chatbot.rules.views import real_action, seat_view, slot_index
+
+    rules = rules_for("paulista")
+    match = rules.new_match(2, 1, [11, 11])
+    hands = [["7S", "AD", "AH"], ["3C", "2D", "KH"]]
+    rules.start_hand(match, [[parse_card(c, rules.family) for c in h] for h in hands],
+                     parse_card("4D", rules.family))
+    view = seat_view(rules, match, 0)
+    assert view.hand is None and view.seen == {}
+    real = set(match.hand.cards[0])
+    assert all(a.card not in real and slot_index(a.card) is not None for a in view.legal)
+    assert [slot_index(a.card) for a in view.legal] == [0, 1, 2]
+    picked = real_action(match, 0, view.legal[1])
+    assert picked == Action("play", match.hand.cards[0][1])
+    rules.apply(match, 0, picked)
+    assert match.hand.table == [(0, parse_card("AD", rules.family))]

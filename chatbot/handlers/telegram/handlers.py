@@ -322,10 +322,8 @@ class TrucoHandlers:
         rules = table.rules
         view = seat_view(rules, table.match, seat)
         results = []
-        for index, action in enumerate(view.legal):
-            blind = action.card is not None and view.hand is None
-            label = (translate("Card {number}", locale, number=index + 1) if blind
-                     else action_label(action, view, rules, locale))
+        for action in view.legal:
+            label = action_label(action, view, rules, locale)
             result_id = self.codec.encode(Payload(record.code, record.turn_seq, "move",
                                                   action_arg(action, rules.family)))
             said = (translate("I play a card.", locale) if action.card is not None

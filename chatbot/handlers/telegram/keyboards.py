@@ -10,17 +10,24 @@ from chatbot.i18n.render import Viewer, action_label, variant_name
 from chatbot.i18n.table_text import button, seat_names
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import Family, card_code, parse_card
-from chatbot.rules.views import seat_view
+from chatbot.rules.views import blind_slot, seat_view, slot_index
 
 HAND_STATES = ("hand_deciding", "hand_playing", "hand_answering", "hand_phase")
 
 
 def action_arg(action: Action, family: Family) -> str:
-    return action.kind if action.card is None else f"{action.kind}:{card_code(action.card, family)}"
+    """An action in a payload; a blind pick names its position, never its card."""
+    if action.card is None:
+        return action.kind
+    index = slot_index(action.card)
+    code = f"#{index}" if index is not None else card_code(action.card, family)
+    return f"{action.kind}:{code}"
 
 
 def parse_action_arg(arg: str, family: Family) -> Action:
     kind, _, code = arg.partition(":")
+    if code.startswith("#") and code[1:].isdigit():
+        return Action(kind, blind_slot(int(code[1:])))
     return Action(kind, parse_card(code, family) if code else None)
 
 
@@ -71,11 +78,8 @@ class Keyboards:
         rules = table.rules
         view = seat_view(rules, table.match, seat)
         cards, calls = [], []
-        for index, action in enumerate(view.legal):
-            if action.card is not None and view.hand is None:  # blind: by position only
-                label = str(index + 1)
-            else:
-                label = action_label(action, view, rules, locale)
+        for action in view.legal:
+            label = action_label(action, view, rules, locale)
             target = cards if action.card is not None else calls
             target.append(self._button(label, code, table.seq, "move",
                                        action_arg(action, rules.family)))
