@@ -1,25 +1,31 @@
-"""``python -m chatbot.bench engine [--games N] [--seed S] [--variant V ...]``: figures as JSON."""
+"""``python -m chatbot.bench NAME [options]``: run one benchmark, print its figures as JSON.
+
+Each benchmark is a module of this package with a ``main(argv) -> int``:
+``engine`` (the rules engine), ``bot`` (the Telegram front end against the
+fake Bot API), ``arena`` (bots against bots). Benchmarks print figures; they
+are never part of the tests' pass/fail.
+"""
 
 from __future__ import annotations
 
-import argparse
-import json
+import sys
+from importlib import import_module
 
-from chatbot.bench import engine
+BENCHMARKS = ("engine", "bot", "arena")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m chatbot.bench")
-    sub = parser.add_subparsers(dest="what", required=True)
-    eng = sub.add_parser("engine", help="random full games through the rules engine")
-    eng.add_argument("--games", type=int, default=300)
-    eng.add_argument("--seed", type=int, default=1)
-    eng.add_argument("--variant", action="append")
-    args = parser.parse_args(argv)
-    if args.what == "engine":
-        result = engine.run(args.games, args.seed, args.variant)
-    print(json.dumps(result, indent=2))
-    return 0
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args[0] not in BENCHMARKS:
+        print(f"usage: python -m chatbot.bench {{{','.join(BENCHMARKS)}}} [options]",
+              file=sys.stderr)
+        return 2
+    try:
+        module = import_module(f"chatbot.bench.{args[0]}")
+    except ImportError as exc:
+        print(f"benchmark {args[0]} is not available: {exc}", file=sys.stderr)
+        return 2
+    return int(module.main(args[1:]))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import json
 import platform
 import random
 import statistics
@@ -41,3 +43,13 @@ def run(games: int = 300, seed: int = 1, variants: list[str] | None = None) -> d
         "machine": platform.machine(),
         "results": [measure(c, games, seed) for c in configs],
     }
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m chatbot.bench engine")
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", action="append")
+    args = parser.parse_args(argv)
+    print(json.dumps(run(args.games, args.seed, args.variant), indent=2))
+    return 0
