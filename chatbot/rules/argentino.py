@@ -1,0 +1,553 @@
+"""Argentine truco (rules.md §3): Spanish deck, pardas, truco/retruco/vale cuatro, envido, flor.
+
+The shared flow of a hand (tricks, C5/C6, the C7 ladder) comes from TrickRules;
+this module adds what only Argentina has: calls settled inside the hand (envido,
+flor, contraflor), which may interrupt a pending truco ("el envido está primero"),
+and points from several sources paid in order at the hand's end.
+
+Hand extras live in ``hand.x`` (small JSON-able values, cheap to copy for the bots):
+
+- ``env``: envido count per seat, computed once at the deal;
+- ``florc``: flor count per seat (0 = none); ``owed``: seats holding a flor not yet
+  announced; ``flors``: seats that announced one, in order (only with flor on);
+- ``chain``: the envido calls sung (present from the first one: one chain per hand);
+- ``susp``: a truco waiting, as Pending fields, while an envido or contraflor sung over
+  it is settled;
+- ``contest``: contraflor profile, the second flor side's answer: ``(call, side)``, then
+  ``(call, side, accepted)`` once answered;
+- ``calls``: what was settled, as the scenario output shows it; ``flor_done`` once the
+  flor has been scored; ``prove``: the seat whose envido cards are shown at hand end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from chatbot.rules import actions as A
+from chatbot.rules import events as E
+from chatbot.rules.actions import Action
+from chatbot.rules.base import Events, TrickRules
+from chatbot.rules.cards import Card, Family, spanish_deck
+from chatbot.rules.envido import (
+    ACHICO,
+    CONTEST_REFUSED,
+    CONTRAFLOR_WON,
+    ENVIDO_CALLS,
+    FALTA,
+    FLOR_EACH,
+    LEADER_NEEDS,
+    MALAS_WINS_GAME,
+    OPENINGS,
+    STAKE,
+    best_seat,
+    envido_cards,
+    envido_count,
+    envido_points,
+    envido_raises,
+    falta_value,
+    flor_count,
+)
+from chatbot.rules.errors import IllegalAction
+from chatbot.rules.options import OptionSpec, choice, flag
+from chatbot.rules.state import Hand, Match, Pending
+
+DECK = spanish_deck()
+TOP = {Card(1, "E"): 14, Card(1, "B"): 13, Card(7, "E"): 12, Card(7, "O"): 11}
+COMMON = {3: 10, 2: 9, 1: 8, 12: 7, 11: 6, 10: 5, 7: 4, 6: 3, 5: 2, 4: 1}
+STRENGTH = {card: TOP.get(card, COMMON[card.rank]) for card in DECK}  # 3.2.2
+
+TRUCO_CALLS = frozenset({A.TRUCO, A.RAISE})
+FLOR_CALLS = frozenset({A.FLOR, A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO})
+CONTEST_CALLS = frozenset({A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO})
+ACHICO_CALL = "achico"  # plain flor over an opposing flor: "con flor me achico"
+
+ARGENTINO_OPTIONS: dict[str, OptionSpec] = {
+    "target": choice(30, 15),
+    "flor": choice("off", "basic", "contraflor"),
+    "falta": choice(LEADER_NEEDS, MALAS_WINS_GAME),
+    "lead_after_parda": choice("same_leader", "first_tied_card"),
+    "answer_by": choice("next_opponent", "either"),
+    "envido_first_after_playing": flag(),
+    "mazo_penalty_first_trick": flag(),
+    "prove_envido": flag(),
+}
+
+# Shared action values: legal() runs for every simulated move, so build nothing twice.
+_ACCEPT, _RUN, _FOLD = Action(A.ACCEPT), Action(A.RUN), Action(A.FOLD)
+_TRUCO, _RAISE = Action(A.TRUCO), Action(A.RAISE)
+_FLOR_ONLY = (Action(A.FLOR),)
+_FLOR_CONTEST = (Action(A.FLOR), Action(A.CONTRAFLOR), Action(A.CONTRAFLOR_AL_RESTO))
+_OPENINGS = tuple(Action(kind) for kind in OPENINGS)
+_ENVIDO_ANSWERS: dict[tuple[str, ...], tuple[Action, ...]] = {}
+
+
+def _envido_answers(chain: Sequence[str]) -> tuple[Action, ...]:
+    key = tuple(chain)
+    moves = _ENVIDO_ANSWERS.get(key)
+    if moves is None:
+        moves = (_ACCEPT, _RUN, _FOLD, *(Action(k) for k in envido_raises(key)))
+        _ENVIDO_ANSWERS[key] = moves
+    return moves
+
+
+def spoken(call: str) -> str:
+    """A call as players say it ("real-envido" -> "real envido")."""
+    return call.replace("-", " ")
+
+
+class ArgentinoRules(TrickRules):
+    name = "argentino"
+    family = Family.SPANISH
+    seat_counts = (2, 4, 6)
+    target = 30
+    ladder = (1, 2, 3, 4)
+    raise_calls = ("truco", "retruco", "vale cuatro")
+    option_specs: ClassVar[dict[str, OptionSpec]] = ARGENTINO_OPTIONS
+
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
+        super().__init__(options)
+        opts = self.options
+        self._target = int(opts["target"])
+        self._flor = opts["flor"] != "off"
+        self._contraflor = opts["flor"] == "contraflor"
+        self._either = opts["answer_by"] == "either"
+        self._after_playing = bool(opts["envido_first_after_playing"])
+        self._prove = bool(opts["prove_envido"])
+        self._handlers[A.ACCEPT] = self._on_answer
+        self._handlers[A.RUN] = self._on_answer
+        self._handlers[A.FOLD] = self._on_fold
+        for kind in ENVIDO_CALLS:
+            self._handlers[kind] = self._on_envido
+        supported = {A.PLAY, A.TRUCO, A.RAISE, A.ACCEPT, A.RUN, A.FOLD, *ENVIDO_CALLS}
+        if self._flor:
+            supported.add(A.FLOR)
+            self._handlers[A.FLOR] = self._on_flor
+        if self._contraflor:
+            supported |= CONTEST_CALLS
+            for kind in CONTEST_CALLS:
+                self._handlers[kind] = self._on_flor
+        self._supported = frozenset(supported)
+
+    # ------------------------------------------------------------------ data
+    def deck(self) -> tuple[Card, ...]:
+        return DECK
+
+    def _strengths(self, vira: Card | None) -> dict[Card, int]:
+        return STRENGTH
+
+    def target_score(self) -> int:
+        return self._target
+
+    def supported_actions(self) -> frozenset[str]:
+        return self._supported
+
+    def deal(self, match: Match, rng: random.Random) -> list[E.Event]:
+        """As the base, drawing only the cards dealt: a full shuffle of 40 cards was most of
+        the cost of a simulated hand. Same distribution, one card at a time from the mano."""
+        n = match.players
+        drawn = rng.sample(DECK, n * self.hand_size)
+        mano = (match.dealer + 1) % n
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for i, card in enumerate(drawn):
+            hands[(mano + i) % n].append(card)
+        return self.start_hand(match, hands)
+
+    def from_mano(self, match: Match) -> list[int]:
+        """Seats in play order from the mano: the order counts are declared and ties broken."""
+        assert match.hand is not None
+        n, mano = match.players, match.hand.mano
+        return [(mano + i) % n for i in range(n)]
+
+    def setup_hand(self, match: Match) -> None:
+        """Counts are fixed by the deal: compute them once, not on every legal() call."""
+        hand = match.hand
+        assert hand is not None
+        x = hand.x
+        x["env"] = tuple(envido_count(cards) for cards in hand.cards)
+        if self._flor:
+            florc = tuple(flor_count(cards) for cards in hand.cards)
+            x["florc"] = florc
+            x["owed"] = [seat for seat, count in enumerate(florc) if count]
+            x["flors"] = []
+
+    # ---------------------------------------------------------- tricks (3.3)
+    def lead_after_tie(
+        self, match: Match, plays: Sequence[tuple[int, Card | None]], top: list[int]
+    ) -> int:
+        """3.3.3: the leader of the parda leads again, unless the table says otherwise (A33)."""
+        if self.options["lead_after_parda"] == "first_tied_card":
+            return top[0]
+        return plays[0][0]
+
+    def all_tied_winner(self, match: Match) -> int | None:
+        assert match.hand is not None
+        return self.team_of(match.hand.mano, match.players)  # 3.3.2
+
+    def end_trick(self, match: Match, events: Events) -> None:
+        """As the base, but the flor is scored as soon as trick 1 is over (decision 6)."""
+        hand = match.hand
+        assert hand is not None
+        team, lead = self.trick_result(match, hand.table)
+        hand.tricks.append(team)
+        hand.played.append(hand.table)
+        hand.table = []
+        if events is not None:
+            winner_seat = lead if team is not None else None
+            events.append(E.TrickWon(len(hand.tricks) - 1, team, winner_seat))
+        if self._flor and len(hand.tricks) == 1:
+            self._settle_flor(match, events)
+        decided, winner = self.hand_result(match)
+        if decided:
+            self.finish_by_tricks(match, winner, events)
+            return
+        hand.leader = hand.turn = lead
+        self.announce_turn(match, events)
+
+    # ------------------------------------------------------- who acts, legal
+    def _acts(self, match: Match, seat: int) -> bool:
+        hand = match.hand
+        assert hand is not None
+        pending = hand.pending
+        if pending is None:
+            return seat == hand.turn
+        if seat == pending.answerer:
+            return True
+        return self._either and seat in self.answerers(match, pending)
+
+    def legal(self, match: Match, seat: int) -> list[Action]:
+        hand = match.hand
+        if hand is None or hand.phase == "over" or match.winner is not None:
+            return []
+        if not self._acts(match, seat):
+            return []
+        x = hand.x
+        if self._flor and seat in x["owed"]:  # decision 5: the flor comes first
+            return list(self._flor_moves(match, seat))
+        pending = hand.pending
+        if pending is None:
+            moves = [Action(A.PLAY, card) for card in hand.cards[seat]]
+            if self.may_raise(match, seat, on_turn=True):
+                moves.append(_TRUCO if hand.level == 0 else _RAISE)
+            moves.append(_FOLD)
+            if self._envido_open(hand, seat, answering=False):
+                moves.extend(_OPENINGS)
+            return moves
+        call = pending.call
+        if call in TRUCO_CALLS:
+            moves = [_ACCEPT, _RUN, _FOLD]
+            if self.may_raise(match, seat, on_turn=False):
+                moves.append(_RAISE)
+            if self._envido_open(hand, seat, answering=True):
+                moves.extend(_OPENINGS)
+            return moves
+        if call in ENVIDO_CALLS:
+            return list(_envido_answers(x["chain"]))
+        return [_ACCEPT, _RUN, _FOLD]  # a contraflor
+
+    def _flor_moves(self, match: Match, seat: int) -> tuple[Action, ...]:
+        """The first flor of the second side chooses how to meet the first (3.6.4)."""
+        assert match.hand is not None
+        x = match.hand.x
+        flors = x["flors"]
+        n = match.players
+        if (self._contraflor and flors and "contest" not in x
+                and self.team_of(flors[0], n) != self.team_of(seat, n)):
+            return _FLOR_CONTEST
+        return _FLOR_ONLY
+
+    def _envido_open(self, hand: Hand, seat: int, *, answering: bool) -> bool:
+        """3.5.2: trick 1, before one's own card, once per hand, not after an accepted truco
+        or a flor; answering a truco also after one's card where the table allows it."""
+        x = hand.x
+        if hand.tricks or hand.level or "chain" in x or (self._flor and x["flors"]):
+            return False
+        if len(hand.cards[seat]) == self.hand_size:
+            return True
+        return answering and self._after_playing
+
+    # ---------------------------------------------------------------- envido
+    def _on_envido(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        hand = match.hand
+        assert hand is not None
+        x = hand.x
+        pending = hand.pending
+        if pending is not None and pending.call in ENVIDO_CALLS:
+            chain = x["chain"]
+            chain.append(action.kind)
+        else:
+            if pending is not None:  # el envido está primero: the truco waits
+                x["susp"] = (pending.call, pending.caller, pending.level, pending.answerer)
+            chain = x["chain"] = [action.kind]
+        hand.pending = Pending(action.kind, seat, len(chain), self.next_opponent(match, seat))
+        if events is not None:
+            value = None if FALTA in chain else sum(STAKE[c] for c in chain)
+            events.append(E.CallMade(seat, action.kind, value))
+            self.announce_turn(match, events)
+
+    def _settle_envido(
+        self, match: Match, seat: int, accepted: bool, events: Events, *, resume: bool = True
+    ) -> None:
+        """Quiero: the best count from the mano wins the stakes; no quiero: the caller's side
+        wins what was accepted before (3.5.4, 3.5.5). Paid at hand end (3.5.7)."""
+        hand = match.hand
+        assert hand is not None and hand.pending is not None
+        x = hand.x
+        pending, hand.pending = hand.pending, None
+        chain = x["chain"]
+        n = match.players
+        count = None
+        if accepted:
+            winner_seat = best_seat(x["env"], self.from_mano(match))
+            team = self.team_of(winner_seat, n)
+            falta = self._falta(match, team) if FALTA in chain else 0
+            points = envido_points(chain, True, falta)
+            count = x["env"][winner_seat]
+            if self._prove:
+                x["prove"] = winner_seat
+        else:
+            team = self.team_of(pending.caller, n)
+            points = envido_points(chain, False, 0)
+        x.setdefault("calls", {})["envido"] = {"winner": team, "points": points}
+        if events is not None:
+            events.append(E.CallAnswered(seat, pending.call, accepted, points))
+            events.append(E.CallScored(A.ENVIDO, team, points, count))
+        if resume:
+            self._resume(match, events)
+
+    def _falta(self, match: Match, winner: int) -> int:
+        return falta_value(match.score, winner, self._target, self.options["falta"])
+
+    def _resume(self, match: Match, events: Events) -> None:
+        """After an envido or contraflor, a truco it interrupted is answered again."""
+        hand = match.hand
+        assert hand is not None
+        susp = hand.x.pop("susp", None)
+        if susp is not None:
+            hand.pending = Pending(*susp)
+        self.announce_turn(match, events)
+
+    # ------------------------------------------------------------------ flor
+    def _on_flor(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        hand = match.hand
+        assert hand is not None
+        x = hand.x
+        n = match.players
+        x["owed"].remove(seat)
+        flors = x["flors"]
+        flors.append(seat)
+        if events is not None:
+            events.append(E.CallMade(seat, action.kind))
+        if "chain" in x:
+            self._cancel_envido(match, events)
+        if (self._contraflor and "contest" not in x and len(flors) > 1
+                and self.team_of(flors[0], n) != self.team_of(seat, n)):
+            side = self.team_of(seat, n)
+            if action.kind == A.FLOR:
+                x["contest"] = (ACHICO_CALL, side)
+            else:
+                x["contest"] = (action.kind, side)
+                pending = hand.pending
+                if pending is not None:  # a truco answered after the contraflor
+                    x["susp"] = (pending.call, pending.caller, pending.level, pending.answerer)
+                hand.pending = Pending(action.kind, seat, 1, self.next_opponent(match, seat))
+        self.announce_turn(match, events)
+
+    def _cancel_envido(self, match: Match, events: Events) -> None:
+        """3.6.2 and decision 16: a flor voids the envido, pending or already settled."""
+        hand = match.hand
+        assert hand is not None
+        x = hand.x
+        cancelled = False
+        pending = hand.pending
+        if pending is not None and pending.call in ENVIDO_CALLS:
+            hand.pending = None
+            susp = x.pop("susp", None)
+            if susp is not None:
+                hand.pending = Pending(*susp)
+            cancelled = True
+        calls = x.get("calls")
+        if calls and "envido" in calls:
+            del calls["envido"]
+            x.pop("prove", None)
+            cancelled = True
+        if cancelled and events is not None:
+            events.append(E.CallScored(A.ENVIDO, None, 0))
+
+    def _answer_contest(
+        self, match: Match, seat: int, accepted: bool, events: Events, *, resume: bool = True
+    ) -> None:
+        hand = match.hand
+        assert hand is not None and hand.pending is not None
+        x = hand.x
+        pending, hand.pending = hand.pending, None
+        call, side = x["contest"][:2]
+        x["contest"] = (call, side, accepted)
+        if events is not None:
+            events.append(E.CallAnswered(seat, pending.call, accepted))
+        if resume:
+            self._resume(match, events)
+
+    def _settle_flor(self, match: Match, events: Events) -> None:
+        """Score the announced flors once: 3.6.3 basic, 3.6.4 and decision 17 contraflor."""
+        hand = match.hand
+        assert hand is not None
+        x = hand.x
+        flors = x.get("flors")
+        if not flors or "flor_done" in x:
+            return
+        x["flor_done"] = True
+        n = match.players
+        first = self.team_of(flors[0], n)
+        contest = x.get("contest")
+        count = None
+        if contest is None:
+            points = FLOR_EACH * len(flors)
+            winner = first
+            if any(self.team_of(s, n) != first for s in flors):
+                best = best_seat(x["florc"], [s for s in self.from_mano(match) if s in flors])
+                winner, count = self.team_of(best, n), x["florc"][best]
+        elif contest[0] == ACHICO_CALL:
+            winner, points = first, ACHICO
+        elif len(contest) < 3 or not contest[2]:
+            winner, points = contest[1], CONTEST_REFUSED
+        else:
+            best = best_seat(x["florc"], [s for s in self.from_mano(match) if s in flors])
+            winner, count = self.team_of(best, n), x["florc"][best]
+            points = CONTRAFLOR_WON if contest[0] == A.CONTRAFLOR else self._falta(match, winner)
+        x.setdefault("calls", {})["flor"] = {"winner": winner, "points": points}
+        if events is not None:
+            events.append(E.CallScored(A.FLOR, winner, points, count))
+
+    # ---------------------------------------------------------- answers, fold
+    def _on_answer(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        hand = match.hand
+        assert hand is not None and hand.pending is not None
+        call = hand.pending.call
+        accepted = action.kind == A.ACCEPT
+        if call in ENVIDO_CALLS:
+            self._settle_envido(match, seat, accepted, events)
+        elif call in CONTEST_CALLS:
+            self._answer_contest(match, seat, accepted, events)
+        elif accepted:
+            self._on_accept(match, seat, action, events)
+        else:
+            self._on_run(match, seat, action, events)
+
+    def _on_fold(self, match: Match, seat: int, action: Action, events: Events) -> None:
+        """3.4.4: the opponents score the truco value; a pending call counts as refused."""
+        hand = match.hand
+        assert hand is not None
+        x = hand.x
+        n = match.players
+        if events is not None:
+            events.append(E.CallMade(seat, A.FOLD))
+        pending = hand.pending
+        if pending is not None:
+            if pending.call in ENVIDO_CALLS:
+                self._settle_envido(match, seat, False, events, resume=False)
+            elif pending.call in CONTEST_CALLS:
+                self._answer_contest(match, seat, False, events, resume=False)
+        x.pop("susp", None)
+        team = self.team_of(seat, n)
+        other = 1 - team
+        points = hand.stake
+        if (self.options["mazo_penalty_first_trick"] and not hand.tricks
+                and team == self.team_of(hand.mano, n)
+                and "chain" not in x and not x.get("flors")):
+            points += 1
+        self.finish(match, other, self.award(match, other, points), "fold", events)
+
+    # ---------------------------------------------------------------- finish
+    def finish(
+        self, match: Match, winner: int | None, points: list[int], reason: str, events: Events
+    ) -> None:
+        """Envido and flor first, then the truco points (3.5.7): if both sides reach the
+        target in this hand, the one that got there by envido or flor wins (decision 13)."""
+        hand = match.hand
+        assert hand is not None
+        hand.phase = "over"
+        hand.pending = None
+        hand.winner = winner
+        hand.reason = reason
+        x = hand.x
+        self._settle_flor(match, events)
+        extra = [0] * len(match.score)
+        for settled in x.get("calls", {}).values():
+            extra[settled["winner"]] += settled["points"]
+        hand.points = [h + e + p for h, e, p in zip(hand.points, extra, points, strict=True)]
+        self.add_to_score(match, extra)
+        self.add_to_score(match, points)
+        if events is None:
+            return
+        if "prove" in x:
+            seat = x["prove"]
+            events.append(E.CardsRevealed(seat, envido_cards(hand.dealt[seat])))
+        events.append(E.HandWon(winner, tuple(hand.points), tuple(match.score), reason))
+        if match.winner is not None:
+            events.append(E.GameWon(match.winner, tuple(match.score)))
+
+    def add_to_score(self, match: Match, points: Sequence[int]) -> None:
+        """Add one scoring item; the first side to reach the target keeps the win."""
+        score = match.score
+        for team, p in enumerate(points):
+            score[team] += p
+        if match.winner is None:
+            leaders = [t for t, s in enumerate(score) if s >= self._target]
+            if leaders:
+                match.winner = max(leaders, key=score.__getitem__)
+
+    # ----------------------------------------------------------- explanation
+    def variant_reason(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        hand = match.hand
+        assert hand is not None
+        if not self._acts(match, seat):
+            return None  # the generic "not your turn / not your answer"
+        kind = action.kind
+        x = hand.x
+        pending = hand.pending
+        if self._flor and seat in x["owed"]:
+            if kind in FLOR_CALLS:
+                return IllegalAction("flor-no-contest", seat=seat, call=spoken(kind))
+            return IllegalAction("flor-first", seat=seat)
+        if kind in FLOR_CALLS:
+            if self._flor and seat in x["flors"]:
+                return IllegalAction("flor-announced", seat=seat)
+            return IllegalAction("no-flor", seat=seat)
+        if kind in ENVIDO_CALLS:
+            reason = self._envido_reason(match, seat, kind)
+            if reason is not None:
+                return reason
+        if pending is not None and not (kind == A.RAISE and pending.call in TRUCO_CALLS):
+            return IllegalAction("must-answer", seat=seat, call=self._call_word(pending))
+        return None
+
+    def _envido_reason(self, match: Match, seat: int, kind: str) -> IllegalAction | None:
+        hand = match.hand
+        assert hand is not None
+        x = hand.x
+        pending = hand.pending
+        call = spoken(kind)
+        if pending is not None:
+            if pending.call in ENVIDO_CALLS:
+                return IllegalAction("envido-no-raise", seat=seat, call=call,
+                                     chain=", ".join(spoken(c) for c in x["chain"]))
+            if pending.call not in TRUCO_CALLS:
+                return None
+        if self._flor and x["flors"]:
+            return IllegalAction("envido-after-flor", seat=seat, call=call)
+        if "chain" in x:
+            return IllegalAction("envido-sung", seat=seat, call=call)
+        if hand.tricks:
+            return IllegalAction("envido-first-trick", seat=seat, call=call)
+        if hand.level:
+            return IllegalAction("envido-after-truco", seat=seat, call=call)
+        if len(hand.cards[seat]) < self.hand_size:
+            return IllegalAction("envido-after-card", seat=seat, call=call)
+        return None
+
+    def _call_word(self, pending: Pending) -> str:
+        if pending.call in TRUCO_CALLS:
+            return self.call_name(pending.level)
+        return spoken(pending.call)

@@ -1,0 +1,301 @@
+"""Argentine truco: what scenarios cannot show (options, events, hidden counts, state copies)
+and a random-play check of every seat count and flor profile."""
+
+from __future__ import annotations
+
+import json
+import random
+from itertools import pairwise
+
+import pytest
+
+from chatbot.i18n.reasons import _all_reasons, explain
+from chatbot.rules import actions as A
+from chatbot.rules import events as E
+from chatbot.rules.actions import Action
+from chatbot.rules.argentino import ArgentinoRules
+from chatbot.rules.cards import Card, Family, parse_card, spanish_deck
+from chatbot.rules.envido import envido_count, flor_count
+from chatbot.rules.errors import IllegalAction, SetupError
+from chatbot.rules.registry import rules_for
+from chatbot.rules.serialize import match_from_dict, match_to_dict
+from chatbot.rules.state import Match
+from chatbot.rules.views import seat_view
+
+
+def cards(*codes: str) -> list[Card]:
+    return [parse_card(c, Family.SPANISH) for c in codes]
+
+
+def start(rules: ArgentinoRules, hands: list[list[str]], dealer: int | None = None,
+          score: list[int] | None = None) -> tuple[Match, list[E.Event]]:
+    n = len(hands)
+    match = rules.new_match(n, n - 1 if dealer is None else dealer, score)
+    events = rules.start_hand(match, [cards(*h) for h in hands])
+    return match, events
+
+
+def act(rules: ArgentinoRules, match: Match, script: str) -> list[E.Event]:
+    """Apply "0 envido; 1 accept; 0 play 7E" and return the events."""
+    events: list[E.Event] = []
+    for part in filter(None, (p.strip() for p in script.split(";"))):
+        seat, kind, *card = part.split()
+        rules.apply(match, int(seat), Action(kind, cards(*card)[0] if card else None), events)
+    return events
+
+
+H2 = [["7E", "6E", "4O"], ["5B", "4B", "12C"]]  # envido 33 vs 29
+
+
+# ------------------------------------------------------------------ data, options
+def test_ranking_is_that_of_3_2_1() -> None:
+    rules = ArgentinoRules()
+    order = [["1E"], ["1B"], ["7E"], ["7O"], ["3E", "3B", "3O", "3C"], ["2E", "2B", "2O", "2C"],
+             ["1O", "1C"], ["12E", "12B", "12O", "12C"], ["11E", "11B", "11O", "11C"],
+             ["10E", "10B", "10O", "10C"], ["7C", "7B"], ["6E", "6B", "6O", "6C"],
+             ["5E", "5B", "5O", "5C"], ["4E", "4B", "4O", "4C"]]
+    strength = rules.strength_table(None)
+    groups = [{strength[c] for c in cards(*group)} for group in order]
+    assert all(len(g) == 1 for g in groups), "equal cards must tie"
+    values = [g.pop() for g in groups]
+    assert values == sorted(values, reverse=True) and len(set(values)) == len(values)
+    assert sum(len(g) for g in order) == 40 == len(set(rules.deck())) == len(spanish_deck())
+
+
+def test_options_and_defaults() -> None:
+    rules = ArgentinoRules()
+    assert rules.options == {
+        "target": 30, "flor": "off", "falta": "leader_needs", "lead_after_parda": "same_leader",
+        "answer_by": "next_opponent", "envido_first_after_playing": False,
+        "mazo_penalty_first_trick": False, "prove_envido": False}
+    assert ArgentinoRules({"target": 15}).target_score() == 15
+    for bad in ({"target": 20}, {"flor": "yes"}, {"falta": "all"}, {"nonsense": True}):
+        with pytest.raises(SetupError):
+            ArgentinoRules(bad)
+    with pytest.raises(SetupError):
+        ArgentinoRules().new_match(3, 0)
+    assert rules_for("argentino", {"flor": "basic"}).supported_actions() >= {A.FLOR}
+    assert A.FLOR not in ArgentinoRules().supported_actions()
+    assert A.CONTRAFLOR in ArgentinoRules({"flor": "contraflor"}).supported_actions()
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_deal_caches_the_counts(players: int) -> None:
+    rules = ArgentinoRules({"flor": "basic"})
+    rng = random.Random(players)
+    for _ in range(50):
+        match = rules.new_match(players, rng.randrange(players))
+        rules.deal(match, rng)
+        hand = match.hand
+        assert hand is not None
+        dealt = [c for held in hand.cards for c in held]
+        assert len(dealt) == len(set(dealt)) == 3 * players
+        assert hand.x["env"] == tuple(envido_count(h) for h in hand.cards)
+        assert hand.x["florc"] == tuple(flor_count(h) for h in hand.cards)
+        assert hand.x["owed"] == [s for s in range(players) if flor_count(hand.cards[s])]
+        assert rules.to_act(match) == hand.mano == (hand.dealer + 1) % players
+
+
+# ------------------------------------------------------------ hidden information
+def test_counts_are_public_only_when_settled() -> None:
+    rules = ArgentinoRules()
+    match, dealt = start(rules, H2)
+    assert all(isinstance(e, E.CardsDealt) and e.audience == E.to_seat(e.seat)
+               for e in dealt if isinstance(e, E.CardsDealt))
+    before = act(rules, match, "0 envido; 1 envido; 0 real-envido")
+    assert not any(isinstance(e, E.CallScored) for e in before)
+    assert all(e.value in (2, 4, 7) for e in before if isinstance(e, E.CallMade))
+    settled = act(rules, match, "1 accept")
+    scored = [e for e in settled if isinstance(e, E.CallScored)]
+    assert scored == [E.CallScored(A.ENVIDO, 0, 7, 33)]
+    assert scored[0].audience == E.PUBLIC
+    assert rules.resolved_calls(match) == {"envido": {"winner": 0, "points": 7}}
+    end = act(rules, match, "0 fold")
+    assert not any(isinstance(e, E.CardsRevealed) for e in end)
+    assert rules.visible_cards(match, 1) == {1: tuple(match.hand.cards[1])}
+
+
+def test_prove_envido_shows_the_winners_cards_at_hand_end() -> None:
+    rules = ArgentinoRules({"prove_envido": True})
+    match, _ = start(rules, H2)
+    middle = act(rules, match, "0 envido; 1 accept")
+    assert not any(isinstance(e, E.CardsRevealed) for e in middle)
+    end = act(rules, match, "0 play 4O; 1 fold")
+    shown = [e for e in end if isinstance(e, E.CardsRevealed)]
+    assert shown == [E.CardsRevealed(0, tuple(cards("7E", "6E")))]
+    assert shown[0].audience == E.PUBLIC
+    assert end.index(shown[0]) < next(i for i, e in enumerate(end) if isinstance(e, E.HandWon))
+
+
+def test_no_quiero_shows_no_count() -> None:
+    rules = ArgentinoRules({"prove_envido": True})
+    match, _ = start(rules, H2)
+    events = act(rules, match, "0 envido; 1 run; 0 fold")
+    assert [e for e in events if isinstance(e, E.CallScored)] == [
+        E.CallScored(A.ENVIDO, 0, 1, None)]
+    assert not any(isinstance(e, E.CardsRevealed) for e in events)
+
+
+def test_a_flor_cancels_a_settled_envido_with_an_event() -> None:
+    rules = ArgentinoRules({"flor": "basic"})
+    match, _ = start(rules, [["4E", "5O", "12O"], ["7C", "6C", "1B"], ["4B", "5B", "6B"],
+                             ["10E", "11E", "3O"]])
+    act(rules, match, "0 envido; 1 accept; 0 play 4E; 1 play 1B")
+    assert rules.resolved_calls(match) == {"envido": {"winner": 1, "points": 2}}
+    events = act(rules, match, "2 flor")
+    assert E.CallScored(A.ENVIDO, None, 0) in events
+    assert rules.resolved_calls(match) == {}
+    events = act(rules, match, "2 play 4B; 3 play 3O")
+    assert E.CallScored(A.FLOR, 0, 3, None) in events
+    assert rules.resolved_calls(match) == {"flor": {"winner": 0, "points": 3}}
+
+
+def test_contested_flor_shows_the_best_count() -> None:
+    rules = ArgentinoRules({"flor": "contraflor"})
+    match, _ = start(rules, [["1O", "2O", "4O"], ["5C", "6C", "7C"]])
+    events = act(rules, match, "0 flor; 0 play 1O; 1 contraflor; 0 accept; 1 play 5C")
+    assert E.CallScored(A.FLOR, 1, 6, 38) in events
+
+
+def test_seat_view_shows_settled_calls_only() -> None:
+    rules = ArgentinoRules()
+    match, _ = start(rules, H2)
+    act(rules, match, "0 truco; 1 envido")
+    view = seat_view(rules, match, 0)
+    assert view.pending_call == A.ENVIDO and view.calls == {}
+    assert set(view.legal) == {Action(A.ACCEPT), Action(A.RUN), Action(A.FOLD),
+                               Action(A.ENVIDO), Action(A.REAL_ENVIDO), Action(A.FALTA_ENVIDO)}
+    act(rules, match, "0 accept")
+    view = seat_view(rules, match, 1)
+    assert view.pending_call == A.TRUCO and view.calls["envido"] == {"winner": 0, "points": 2}
+
+
+# ----------------------------------------------------------------- state copies
+def test_copy_is_independent_mid_call() -> None:
+    rules = ArgentinoRules({"flor": "contraflor"})
+    match, _ = start(rules, [["1O", "2O", "4O"], ["5C", "6C", "7C"]])
+    act(rules, match, "0 flor; 0 truco; 1 contraflor")
+    copy = match.copy()
+    act(rules, copy, "0 accept; 1 accept; 0 play 1O; 1 play 5C")
+    assert match.hand is not None and copy.hand is not None
+    assert match.hand.pending is not None and match.hand.pending.call == A.CONTRAFLOR
+    assert match.hand.x["contest"] == (A.CONTRAFLOR, 1) and "flor_done" not in match.hand.x
+    assert copy.hand.x["calls"] == {"flor": {"winner": 1, "points": 6}}
+
+
+def test_serialised_match_plays_on_identically() -> None:
+    rules = ArgentinoRules({"flor": "contraflor"})
+    match, _ = start(rules, [["1O", "2O", "4O"], ["5C", "6C", "7C"]])
+    act(rules, match, "0 flor; 0 truco; 1 contraflor")
+    restored = match_from_dict(json.loads(json.dumps(match_to_dict(match))))
+    rest = "0 accept; 1 raise; 0 accept; 0 play 1O; 1 play 5C; 0 play 2O; 1 play 6C"
+    act(rules, match, rest)
+    act(rules, restored, rest)
+    assert match_to_dict(match) == match_to_dict(restored)
+    assert restored.hand is not None and restored.hand.points == [3, 6]
+
+
+def test_illegal_action_changes_nothing_and_is_explained() -> None:
+    rules = ArgentinoRules({"flor": "basic"})
+    match, _ = start(rules, [["4O", "5O", "6O"], ["1E", "2C", "3B"]])
+    before = json.dumps(match_to_dict(match), sort_keys=True)
+    for kind in (A.PLAY, A.TRUCO, A.ENVIDO, A.FOLD, A.CONTRAFLOR):
+        card = cards("4O")[0] if kind == A.PLAY else None
+        with pytest.raises(IllegalAction) as info:
+            rules.apply(match, 0, Action(kind, card))
+        assert info.value.reason in ("flor-first", "not-in-variant")
+        assert "{" not in explain(info.value)
+    assert json.dumps(match_to_dict(match), sort_keys=True) == before
+
+
+# -------------------------------------------------------------------- options
+def test_answer_by_either_lets_any_opponent_answer() -> None:
+    rules = ArgentinoRules({"answer_by": "either"})
+    match, _ = start(rules, [["4E", "5O", "6C"], ["1E", "1B", "3O"], ["2E", "2C", "12B"],
+                             ["7C", "10E", "11O"]])
+    act(rules, match, "0 truco")
+    assert rules.to_act(match) == 1
+    assert rules.legal(match, 3) == rules.legal(match, 1) != []
+    assert rules.legal(match, 2) == []
+    act(rules, match, "3 envido")  # el envido está primero from the other opponent
+    assert rules.legal(match, 0) and rules.legal(match, 2) and not rules.legal(match, 1)
+    act(rules, match, "2 accept")
+    assert match.hand is not None and match.hand.pending is not None
+    assert match.hand.pending.call == A.TRUCO
+
+
+def test_decision_13_both_reach_the_target_by_flor_first() -> None:
+    rules = ArgentinoRules({"flor": "basic"})
+    match, _ = start(rules, [["1E", "1B", "4O"], ["5C", "6C", "7C"]], score=[29, 27])
+    act(rules, match, "0 truco; 1 flor; 1 accept; 0 play 1E; 1 play 5C; 0 play 1B; 1 play 6C")
+    assert match.score == [31, 30]
+    assert match.winner == 1
+
+
+def test_random_deals_do_not_repeat_the_mano() -> None:
+    rules = ArgentinoRules()
+    rng = random.Random(7)
+    match = rules.new_match(4, 3)
+    rules.deal(match, rng)
+    manos = []
+    for _ in range(8):
+        assert match.hand is not None
+        manos.append(match.hand.mano)
+        act(rules, match, f"{match.hand.mano} fold")
+        if match.winner is not None:
+            break
+        rules.next_hand(match, rng)
+    assert all((b - a) % 4 == 1 for a, b in pairwise(manos))
+
+
+# ------------------------------------------------------------------ random play
+CANDIDATES = [Action(kind) for kind in sorted(A.ALL_ACTIONS - A.CARD_ACTIONS)]
+
+
+@pytest.mark.parametrize("flor", ["off", "basic", "contraflor"])
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_random_games(players: int, flor: str) -> None:
+    """500 games: no exception, every hand ends, scores only grow, the game ends at the target."""
+    rng = random.Random(f"{players}-{flor}")
+    reasons = _all_reasons()
+    for game in range(500):
+        options = {"flor": flor}
+        if game % 5 == 1:
+            options |= {"target": 15, "falta": "malas_wins_game"}
+        if game % 5 == 2:
+            options |= {"answer_by": "either", "lead_after_parda": "first_tied_card",
+                        "envido_first_after_playing": True, "mazo_penalty_first_trick": True,
+                        "prove_envido": True}
+        rules = rules_for("argentino", options)
+        target = rules.target_score()
+        match = rules.new_match(players, rng.randrange(players))
+        rules.deal(match, rng)
+        while True:
+            hand = match.hand
+            assert hand is not None
+            for _ in range(60):
+                seat = rules.to_act(match)
+                assert seat is not None
+                legal = rules.legal(match, seat)
+                assert legal
+                if game % 25 == 0:  # now and then, every refusal must be explained
+                    for other in range(players):
+                        moves = rules.legal(match, other)
+                        for action in CANDIDATES:
+                            if action not in moves:
+                                with pytest.raises(IllegalAction) as info:
+                                    rules.apply(match, other, action)
+                                assert info.value.reason in reasons
+                before = list(match.score)
+                rules.apply(match, seat, rng.choice(legal), [])
+                assert all(a >= b for a, b in zip(match.score, before, strict=True))
+                if hand.over:
+                    break
+            assert hand.over, "the hand does not end"
+            assert hand.stake in (1, 2, 3, 4)
+            assert sum(hand.points) >= 1
+            if match.winner is not None:
+                break
+            assert max(match.score) < target
+            rules.next_hand(match, rng)
+        assert match.score[match.winner] >= target
