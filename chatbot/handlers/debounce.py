@@ -20,6 +20,12 @@ from telegram.error import BadRequest, Forbidden, RetryAfter
 
 log = logging.getLogger(__name__)
 
+
+def retry_seconds(exc: RetryAfter) -> float:
+    """How long Telegram asked us to wait (a timedelta in PTB 22, seconds before)."""
+    delay: Any = exc.retry_after
+    return float(delay.total_seconds() if hasattr(delay, "total_seconds") else delay)
+
 Sender = Callable[[Hashable, Any], Awaitable[None]]
 
 
@@ -46,6 +52,16 @@ class LatestWinsEditor:
         if slot.task is None or slot.task.done():
             slot.task = asyncio.get_running_loop().create_task(self._run(key, slot))
 
+    def refresh(self, key: Hashable, content: Any) -> None:
+        """Newer content for an edit already waiting; schedules nothing by itself.
+
+        For moments not worth an edit of their own: if an edit is still to be
+        sent it carries the newest content, otherwise nothing is sent.
+        """
+        slot = self._slots.get(key)
+        if slot is not None and slot.task is not None and not slot.task.done():
+            slot.wanted = content
+
     def forget(self, key: Hashable) -> None:
         """The message is gone (a new hand posts a new one): drop pending edits."""
         slot = self._slots.pop(key, None)
@@ -68,9 +84,7 @@ class LatestWinsEditor:
                 self.calls += 1
                 await self._send(key, content)
             except RetryAfter as exc:
-                delay = exc.retry_after
-                seconds = delay.total_seconds() if hasattr(delay, "total_seconds") else delay
-                await asyncio.sleep(float(seconds))
+                await asyncio.sleep(retry_seconds(exc))
                 continue
             except BadRequest as exc:
                 if "not modified" not in str(exc).lower():

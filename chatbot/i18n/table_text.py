@@ -139,3 +139,12 @@ def private_lines(table: Table, events: Sequence[Event], seat: int, locale: str)
     names = seat_names(table, locale)
     viewer = Viewer(table.rules, table.players, names, seat)
     return render_all(events, viewer, locale)
+
+
+def series_line(table: Table, wins: Sequence[int], locale: str) -> str:
+    """``Series: Ana and Bot 2 1, Bia and Bot 3 0``: games won by each side in this chat."""
+    viewer = Viewer(table.rules, table.players, seat_names(table, locale), None)
+    with use_locale(locale):
+        parts = [_("{team} {points}", team=viewer.team_name(t), points=n)
+                 for t, n in enumerate(wins)]
+        return _("Series: {scores}", scores=", ".join(parts))

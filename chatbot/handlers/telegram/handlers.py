@@ -40,6 +40,8 @@ log = logging.getLogger(__name__)
 
 Context = ContextTypes.DEFAULT_TYPE
 DEFAULT_PLAYERS = 4
+# Buttons only the people at the table may press (joining is for everybody else).
+SEATED_ACTIONS = frozenset({"bot", "variant", "players", "start", "rematch", "move", "back"})
 
 
 class TrucoHandlers:
@@ -54,11 +56,12 @@ class TrucoHandlers:
 
     # ------------------------------------------------------------- helpers
     async def user_locale(self, update: Update) -> str:
+        """The user's language; every update also registers (or refreshes) its user."""
         user = update.effective_user
         if user is None:
             return "en"
-        stored = await self.repo.get_user(user.id)
-        return resolve_locale(stored.language if stored else None, user.language_code)
+        stored = await self.repo.get_or_create_user(user.id, user.full_name, user.language_code)
+        return resolve_locale(stored.language, user.language_code)
 
     def refusal_text(self, refused: Refused, locale: str) -> str:
         error = refused.params.get("error")
@@ -91,7 +94,6 @@ class TrucoHandlers:
         if chat is None or user is None or message is None:
             return
         locale = await self.user_locale(update)
-        await self.repo.get_or_create_user(user.id, user.full_name, user.language_code)
         if chat.type == ChatType.PRIVATE:
             await self.repo.set_started_private(user.id)
             await message.reply_text(
@@ -225,15 +227,23 @@ class TrucoHandlers:
 
     async def press(self, record: TableRecord, payload: Payload, user_id: int, name: str,
                     context: Context) -> str | None:
-        """Do what a button says; returns a private alert text, if any."""
+        """Do what a button says; returns a private alert text, if any.
+
+        A button drawn for an earlier turn (its sequence) changes nothing; only
+        "my cards" is read-only and works from any message of the table.
+        """
         table = Table.from_dict(record.game)
         locale = record.language or "en"
         action = payload.action
+        seat = table.seat_of(user_id)
         if action == "cards":
-            seat = table.seat_of(user_id)
             if seat is None or table.match is None:
                 raise Refused("not-at-table")
             return cards_alert(table, seat, locale)
+        if payload.seq != record.turn_seq:
+            raise Refused("stale")
+        if action in SEATED_ACTIONS and seat is None:
+            raise Refused("not-at-table")
         if action == "join":
             outcome = await self.join(record, user_id, name,
                                       int(payload.arg) if payload.arg.isdigit() else None)
@@ -257,9 +267,7 @@ class TrucoHandlers:
         elif action == "move":
             outcome = await self.play(record, table, user_id, payload)
         elif action == "back":
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise Refused("not-at-table")
+            assert seat is not None
             outcome = await self.service.act(record.id, "come_back", seat)
         else:
             raise Refused("not-now")

@@ -4,30 +4,51 @@ A new hand posts a new table message; everything else edits the current one,
 latest content wins. A private chat shows its one human their own cards and
 actions as plain buttons; a group shows only public text, with inline play and
 a private "my cards" alert for the cards.
+
+A group's budget is about 20 bot messages a minute, and edits count. So in a
+group the table message is only edited when somebody has to read it: when a
+person must act, and when the game or table ends. While bots play, or between
+hands, the wanted content only refreshes an edit already waiting (it costs
+nothing more); the end of a hand is told at the top of the next hand's message.
+That keeps a 2v2 hand with two people near one message plus one edit per human
+turn.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import Any
 
 from telegram import Bot, InlineKeyboardMarkup
-from telegram.error import BadRequest, Forbidden
+from telegram.error import BadRequest, Forbidden, RetryAfter
 
 from chatbot.fsm.table import Table
-from chatbot.handlers.debounce import LatestWinsEditor
-from chatbot.handlers.service import GameService, Outcome
+from chatbot.handlers.debounce import LatestWinsEditor, retry_seconds
+from chatbot.handlers.service import HAND_STATES, GameService, Outcome
 from chatbot.handlers.telegram.keyboards import Keyboards
-from chatbot.i18n.table_text import lobby_text, private_lines, table_text
+from chatbot.i18n.table_text import lobby_text, private_lines, series_line, table_text
 from chatbot.i18n.translation import translate
-from chatbot.rules.events import Event, HandStarted
-from chatbot.storage import StaleVersion, TableRecord
+from chatbot.rules.events import (
+    CallAnswered,
+    CallMade,
+    CallScored,
+    CardPlayed,
+    CardsRevealed,
+    Event,
+    HandStarted,
+    HandWon,
+    TrickWon,
+)
+from chatbot.storage import StaleVersion, StorageError, TableRecord
 
 log = logging.getLogger(__name__)
 
 Content = tuple[str, InlineKeyboardMarkup | None]
+POST_ATTEMPTS = 3
+MAX_CARRIED = 6  # events of a finished hand repeated atop the next hand's message
 
 
 class Presenter:
@@ -38,6 +59,9 @@ class Presenter:
         self.keyboards = keyboards
         self.editor = LatestWinsEditor(self._edit, delay=edit_delay)
         self._hand_events: dict[int, list[Event]] = {}
+        self._messages: dict[int, int] = {}  # table id -> its current table message
+        self._shown: dict[int, int] = {}  # table id -> version last shown
+        self._locks: dict[int, asyncio.Lock] = {}
 
     async def _edit(self, key: Hashable, content: Any) -> None:
         chat_id, message_id = key  # type: ignore[misc]
@@ -45,7 +69,9 @@ class Presenter:
         await self._bot().edit_message_text(text, chat_id=chat_id, message_id=message_id,
                                             reply_markup=markup)
 
-    def content(self, record: TableRecord, table: Table, events: list[Event]) -> Content:
+    # --------------------------------------------------------------- content
+    def content(self, record: TableRecord, table: Table, events: list[Event],
+                series: tuple[int, ...] | None = None) -> Content:
         locale = record.language or "en"
         if table.state == "lobby":
             return (lobby_text(table, record.code, locale),
@@ -58,46 +84,134 @@ class Presenter:
             own = private_lines(table, [e for e in events if e.audience.kind == "seat"],
                                 human, locale)
             text = "\n".join([text, *own[-3:]]) if own else text
+        if series is not None:
+            text = "\n".join([text, series_line(table, series, locale)])
         if table.state == "finished":
             return text, self.keyboards.finished(record.code, table.seq, locale)
         if human is not None:
             return text, self.keyboards.private_hand(table, record.code, human, locale)
         return text, self.keyboards.group_hand(table, record.code, locale)
 
+    async def series(self, record: TableRecord, table: Table) -> tuple[int, ...] | None:
+        """The games each side has won at this table's chat, when there are two sides."""
+        teams: dict[int, list[int | None]] = {}
+        for seat, info in enumerate(table.seats):
+            if info is not None:
+                teams.setdefault(table.team_of(seat), []).append(info.user_id)
+        if len(teams) != 2:
+            return None
+        first, second = teams[0], teams[1]
+        try:
+            found = await self.service.repo.get_series(record.chat_id, first, second)
+        except StorageError:
+            log.exception("series of chat %s unreadable", record.chat_id)
+            return None
+        return (0, 0) if found is None else found.score(first, second)
+
+    @staticmethod
+    def worth_an_edit(record: TableRecord, table: Table) -> bool:
+        """Whether this moment deserves a (counted) edit of the table message."""
+        if record.chat_id > 0 or table.state not in (*HAND_STATES, "scoring"):
+            return True  # a private chat, the lobby, the end of the game or table
+        if table.state == "scoring" or table.match is None:
+            return False  # the next hand's message tells how this one ended
+        seat = table.rules.to_act(table.match)
+        info = None if seat is None else table.seats[seat]
+        return info is not None and not info.bot_plays
+
+    # ------------------------------------------------------------- showing
     async def show(self, outcome: Outcome) -> TableRecord:
-        """Bring the chat up to date with an outcome; returns the record (message id saved)."""
+        """Bring the chat up to date with an outcome; returns the record (message id saved).
+
+        One table at a time (a lock), so a hand's new message is saved before the
+        next outcome looks for it, and an older outcome never overwrites a newer one.
+        """
         record, table = outcome.record, outcome.table
-        log_ = self._hand_events.setdefault(record.id, [])
-        if any(isinstance(e, HandStarted) for e in outcome.events):
-            log_.clear()
-        log_.extend(outcome.events)
-        text, markup = self.content(record, table, log_)
-        starts_hand = any(isinstance(e, HandStarted) for e in outcome.events)
-        if record.message_id is None or starts_hand:
-            return await self.post(record, text, markup)
-        self.editor.want((record.chat_id, record.message_id), (text, markup))
-        if table.state == "closed":
-            self._hand_events.pop(record.id, None)
-        return record
+        async with self._locks.setdefault(record.id, asyncio.Lock()):
+            log_ = self._hand_events.setdefault(record.id, [])
+            starts_hand = any(isinstance(e, HandStarted) for e in outcome.events)
+            if starts_hand:
+                carried = hand_end(log_) if outcome.trigger == "next_hand" else []
+                log_[:] = [e for e in carried if e.audience.kind == "public"]
+            log_.extend(outcome.events)
+            if record.version < self._shown.get(record.id, 0):
+                return record  # a newer outcome is on screen already
+            self._shown[record.id] = record.version
+            series = None
+            if table.state == "finished" or outcome.trigger == "rematch":
+                series = await self.series(record, table)
+            text, markup = self.content(record, table, log_, series)
+            message_id = self._messages.get(record.id, record.message_id)
+            if table.state == "closed":
+                self._forget(record.id)
+            if message_id is None or starts_hand:
+                return await self.post(record, text, markup)
+            key = (record.chat_id, message_id)
+            if self.worth_an_edit(record, table):
+                self.editor.want(key, (text, markup))
+            else:
+                self.editor.refresh(key, (text, markup))
+            return record
+
+    def _forget(self, table_id: int) -> None:
+        for memory in (self._hand_events, self._messages, self._shown, self._locks):
+            memory.pop(table_id, None)
 
     async def post(self, record: TableRecord, text: str,
                    markup: InlineKeyboardMarkup | None) -> TableRecord:
-        """Send a new table message and remember it as the table's message."""
-        if record.message_id is not None:
-            self.editor.forget((record.chat_id, record.message_id))
-        try:
-            message = await self._bot().send_message(record.chat_id, text, reply_markup=markup)
-        except (Forbidden, BadRequest) as exc:
-            log.warning("cannot post in chat %s: %s", record.chat_id, exc)
-            return record
+        """Send a new table message and remember it as the table's message.
+
+        When it cannot be sent (the bot was blocked or removed) the table forgets
+        its message, so the next outcome tries a new one; the game goes on anyway.
+        """
+        old = self._messages.get(record.id, record.message_id)
+        if old is not None:
+            self.editor.forget((record.chat_id, old))
+        message_id: int | None = None
+        for attempt in range(POST_ATTEMPTS):
+            try:
+                message = await self._bot().send_message(record.chat_id, text,
+                                                          reply_markup=markup)
+            except RetryAfter as exc:
+                if attempt == POST_ATTEMPTS - 1:
+                    log.warning("no table message in chat %s: flood control", record.chat_id)
+                    break
+                await asyncio.sleep(retry_seconds(exc))
+                continue
+            except (Forbidden, BadRequest) as exc:
+                log.warning("cannot post in chat %s: %s", record.chat_id, exc)
+                break
+            message_id = message.message_id
+            break
+        if message_id is None:
+            self._messages.pop(record.id, None)
+        else:
+            self._messages[record.id] = message_id
+        return await self._save_message_id(record, message_id)
+
+    async def _save_message_id(self, record: TableRecord, message_id: int | None) -> TableRecord:
         async with self.service.lock(record.id):
             for _ in range(3):
                 current = await self.service.repo.get_table(record.id)
                 if current is None:
                     return record
+                if current.message_id == message_id:
+                    return current
                 try:
                     return await self.service.repo.save(
-                        replace(current, message_id=message.message_id), current.version)
+                        replace(current, message_id=message_id), current.version)
                 except StaleVersion:
                     continue
         return record
+
+
+CARRIED = (CardPlayed, CallMade, CallAnswered, TrickWon, CallScored, CardsRevealed, HandWon)
+
+
+def hand_end(events: list[Event]) -> list[Event]:
+    """The end of a hand worth repeating atop the next one: its last trick and result."""
+    if not any(isinstance(e, HandWon) for e in events):
+        return []
+    tricks = [i for i, e in enumerate(events) if isinstance(e, TrickWon)]
+    start = tricks[-2] + 1 if len(tricks) >= 2 else 0
+    return [e for e in events[start:] if isinstance(e, CARRIED)][-MAX_CARRIED:]

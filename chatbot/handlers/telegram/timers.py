@@ -22,8 +22,14 @@ class TimerBoard:
         self._fire = fire
         self._clock = clock
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._seqs: dict[int, int] = {}
 
     def schedule(self, table_id: int, seq: int, deadline: datetime | None) -> None:
+        """Arm the table's timer; an older turn than the one armed changes nothing
+        (two outcomes presented out of order must not cancel the newer timer)."""
+        if seq < self._seqs.get(table_id, -1):
+            return
+        self._seqs[table_id] = seq
         old = self._tasks.pop(table_id, None)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
