@@ -4,7 +4,8 @@ Shared by ``python -m chatbot.i18n check`` and the test suite, so a developer
 sees locally exactly what CI would refuse: a message missing from a catalog,
 a fuzzy or empty translation, placeholders that differ from the English, a
 catalog that does not compile, a wrong plural rule, or a template that no
-longer matches the code.
+longer matches the code. Every gettext domain (``messages``, ``rules``) gets
+the same checks.
 """
 
 from __future__ import annotations
@@ -16,7 +17,14 @@ from string import Formatter
 from babel import Locale
 from babel.messages.catalog import Catalog, Message
 
-from chatbot.i18n.catalogs import TEMPLATE_PATH, compile_catalog, po_path, read_catalog
+from chatbot.i18n.catalogs import (
+    DOMAIN,
+    DOMAINS,
+    compile_catalog,
+    po_path,
+    read_catalog,
+    template_path,
+)
 from chatbot.i18n.extraction import extract_template
 from chatbot.i18n.locales import LOCALES, PLURAL_FORMS
 
@@ -64,11 +72,13 @@ def _texts(value: str | tuple[str, ...] | list[str] | None) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
-def template_drift(extracted: Catalog, template: Catalog) -> list[str]:
-    """Messages the code marks that messages.pot lacks (or has with another plural)."""
+def template_drift(
+    extracted: Catalog, template: Catalog, name: str = f"{DOMAIN}.pot"
+) -> list[str]:
+    """Messages the code marks that the template (``name``) lacks or has with another plural."""
     code, saved = entries(extracted), entries(template)
     problems = [
-        f"in the code but not in messages.pot: {describe(k)}"
+        f"in the code but not in {name}: {describe(k)}"
         for k in code
         if k not in saved
     ]
@@ -174,14 +184,33 @@ def catalog_problems(locale: str, catalog: Catalog, template: Catalog) -> list[s
     return problems
 
 
-def all_problems(locales: Iterable[str] = LOCALES) -> list[str]:
-    """Run every check over the committed files and the code."""
-    template = read_catalog(TEMPLATE_PATH)
-    problems = template_drift(extract_template(), template) + source_problems(template)
+def domain_problems(domain: str = DOMAIN, locales: Iterable[str] = LOCALES) -> list[str]:
+    """Run every check over one domain's committed files and the code."""
+    path = template_path(domain)
+    if not path.exists():
+        return [f"no template at {path}"]
+    template = read_catalog(path)
+    problems = template_drift(extract_template(domain=domain), template, path.name)
+    problems += source_problems(template)
     for locale in locales:
-        path = po_path(locale)
+        path = po_path(locale, domain)
         if not path.exists():
             problems.append(f"{locale}: no catalog at {path}")
             continue
         problems += catalog_problems(locale, read_catalog(path, locale), template)
+    return problems
+
+
+def all_problems(
+    locales: Iterable[str] = LOCALES, domains: Iterable[str] = DOMAINS
+) -> list[str]:
+    """Run every check over the committed files and the code, domain by domain.
+
+    Problems of a domain other than ``messages`` are prefixed with its name.
+    """
+    locales = tuple(locales)
+    problems = []
+    for domain in domains:
+        found = domain_problems(domain, locales)
+        problems += found if domain == DOMAIN else [f"[{domain}] {p}" for p in found]
     return problems

@@ -9,6 +9,10 @@ Wraps Babel's extractor and catalog merge with this project's choices, so that
   moving code does not rewrite every catalog, and RTL text is never split;
 * a file is only rewritten when its messages changed (no date-only churn);
 * the English catalog is the source language: its translations are the ids.
+
+Each gettext domain has its own keywords: ``messages`` the usual ``_``,
+``ngettext``, ``N_``...; ``rules`` only ``R_``, which marks the text of the
+``/rules`` pages (chatbot/i18n/rules_pages.py).
 """
 
 from __future__ import annotations
@@ -23,7 +27,14 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import write_po
 
-from chatbot.i18n.catalogs import TEMPLATE_PATH, po_path, read_catalog
+from chatbot.i18n.catalogs import (
+    DOMAIN,
+    RULES_DOMAIN,
+    TEMPLATE_PATH,
+    po_path,
+    read_catalog,
+    template_path,
+)
 from chatbot.i18n.locales import DEFAULT_LOCALE, LOCALES, PLURAL_FORMS
 
 PACKAGE_DIR: Final = Path(__file__).resolve().parent.parent  # chatbot/
@@ -43,6 +54,9 @@ KEYWORDS: Final[dict[str, tuple[int | tuple[int, str], ...] | None]] = {
     "translate": None,
     "ntranslate": (1, 2),
 }
+# The rules domain: R_("...") marks a section of a /rules page.
+RULES_KEYWORDS: Final[dict[str, tuple[int | tuple[int, str], ...] | None]] = {"R_": None}
+DOMAIN_KEYWORDS: Final = {DOMAIN: KEYWORDS, RULES_DOMAIN: RULES_KEYWORDS}
 COMMENT_TAGS: Final = ("TRANSLATORS:",)
 
 _TEMPLATE_HEADER: Final = """\
@@ -53,17 +67,24 @@ _CATALOG_HEADER: Final = """\
 # {locale} messages of truco-bot.
 # Edit only the msgstr lines; run `python -m chatbot.i18n update` after code changes.
 #"""
+_CATALOG_HEADERS: Final = {
+    DOMAIN: _CATALOG_HEADER,
+    RULES_DOMAIN: """\
+# {locale} /rules pages of truco-bot.
+# Edit only the msgstr lines; run `python -m chatbot.i18n update` after code changes.
+#""",
+}
 
 
-def extract_template(source_dir: Path = PACKAGE_DIR) -> Catalog:
-    """Collect every marked message of the code into a template catalog."""
+def extract_template(source_dir: Path = PACKAGE_DIR, domain: str = DOMAIN) -> Catalog:
+    """Collect every message of the code marked for a domain into a template catalog."""
     catalog = Catalog(
         project=PROJECT, header_comment=_TEMPLATE_HEADER, charset="utf-8", fuzzy=False
     )
     found = extract_from_dir(
         source_dir,
         method_map=[("**.py", "python")],
-        keywords=KEYWORDS,
+        keywords=DOMAIN_KEYWORDS[domain],
         comment_tags=COMMENT_TAGS,
         strip_comment_tags=True,
     )
@@ -117,16 +138,16 @@ def _fill_source(messages: Iterable[Message]) -> None:
         message.previous_id = []
 
 
-def update_catalog(locale: str, template: Catalog) -> bool:
-    """Merge the template into one locale's .po (created if missing)."""
-    path = po_path(locale)
+def update_catalog(locale: str, template: Catalog, domain: str = DOMAIN) -> bool:
+    """Merge the template into one locale's .po of a domain (created if missing)."""
+    path = po_path(locale, domain)
     if path.exists():
         catalog = read_catalog(path, locale)
         previous: Catalog | None = read_catalog(path, locale)
     else:
         catalog = Catalog(locale=locale, project=PROJECT, charset="utf-8", fuzzy=False)
         previous = None
-    catalog.header_comment = _CATALOG_HEADER.format(locale=locale)
+    catalog.header_comment = _CATALOG_HEADERS[domain].format(locale=locale)
     catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[locale])]
     catalog.language_team = f"{PROJECT} {locale}"
     catalog.last_translator = f"{PROJECT} translators"
@@ -137,10 +158,13 @@ def update_catalog(locale: str, template: Catalog) -> bool:
     return _write_if_changed(path, catalog, previous)
 
 
-def update_all(source_dir: Path = PACKAGE_DIR) -> list[Path]:
-    """Extract, then update every catalog; the files that changed."""
-    template = extract_template(source_dir)
-    changed = [TEMPLATE_PATH] if write_template(template) else []
-    template = read_catalog(TEMPLATE_PATH)
-    changed += [po_path(locale) for locale in LOCALES if update_catalog(locale, template)]
+def update_all(source_dir: Path = PACKAGE_DIR, domain: str = DOMAIN) -> list[Path]:
+    """Extract, then update every catalog of a domain; the files that changed."""
+    path = template_path(domain)
+    template = extract_template(source_dir, domain)
+    changed = [path] if write_template(template, path) else []
+    template = read_catalog(path)
+    changed += [
+        po_path(locale, domain) for locale in LOCALES if update_catalog(locale, template, domain)
+    ]
     return changed
