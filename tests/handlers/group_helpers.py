@@ -137,6 +137,14 @@ class GroupGame:
         raise AssertionError("the game did not end")
 
 
+def cards_first(results: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """A calm player: plays a card, accepts a raise, never calls."""
+    for result in results:
+        if cards_in(result["title"]) or result["title"].startswith("Card "):
+            return result
+    return next((r for r in results if r["title"] in ("Accept", "Play this hand")), None)
+
+
 def result_texts(result: dict[str, Any]) -> list[str]:
     content = result.get("input_message_content") or {}
     return [result.get("title") or "", result.get("description") or "",
