@@ -1,0 +1,267 @@
+"""Privacy audit: no text the bot shows a person holds a card that person may not see.
+
+Every text the bot sent during whole games is recorded from the fake Bot API
+(messages and edits, callback alerts, inline answers) with the time it reached
+Telegram and the person who sees it: everybody in a group (so public cards only),
+the presser of a button, the asker of an inline query, the user of a private chat.
+
+Who held what comes from the table's event log, never from the bot's texts:
+CardsDealt carries the seat, PartnerCardsShown the partner's cards in a hand of
+eleven, CardPlayed the faces put on the table. A card is visible to a person at
+a moment if it is in their own hand as dealt, was played face up (or shown to
+all) before that moment, is the turned-up card, or is their partner's in a hand
+of eleven of their deciding team. A text may be from the hand before the current
+one (an edit still in flight), so both hands are allowed, never older ones.
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.engine import URL
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from chatbot.rules.cards import Card
+from chatbot.storage import EventRecord, Repository, TableRecord
+from tests.fakebotapi import FakeTelegramServer, FakeUser
+from tests.handlers.group_helpers import (
+    GroupGame,
+    cards_in,
+    decode_cards,
+    eventually,
+    open_group_table,
+    result_texts,
+    table_of,
+)
+from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.test_telegram_group import special_hand
+
+
+@dataclass
+class Shown:
+    """One text the bot showed: to whom (a user id, or None for a whole group) and when."""
+
+    text: str
+    viewer: int | None
+    at: float
+    what: str
+
+
+@dataclass
+class HandLog:
+    start: float
+    vira: set[Card] = field(default_factory=set)
+    dealt: dict[int, set[Card]] = field(default_factory=dict)  # seen by their own seat
+    partners: dict[int, set[Card]] = field(default_factory=dict)  # eleven: shown to a seat
+    public: list[tuple[float, Card]] = field(default_factory=list)  # face up, with the time
+
+    def visible(self, seat: int | None, at: float) -> set[Card]:
+        cards = set(self.vira) | {card for when, card in self.public if when <= at}
+        if seat is not None:
+            cards |= self.dealt.get(seat, set()) | self.partners.get(seat, set())
+        return cards
+
+
+def hands_from_log(events: list[EventRecord]) -> list[HandLog]:
+    hands: list[HandLog] = []
+    for event in events:
+        at, kind, payload = event.created_at.timestamp(), event.kind, event.payload
+        if kind == "HandStarted":
+            hands.append(HandLog(at, set(decode_cards(payload["vira"]))))
+            continue
+        if not hands:
+            continue
+        hand = hands[-1]
+        audience = payload.get("audience") or ["public", None]
+        if kind == "CardsDealt":
+            hand.dealt[payload["seat"]] = set(decode_cards(payload["cards"]))
+        elif kind == "PartnerCardsShown":
+            hand.partners.setdefault(payload["seat"], set()).update(
+                decode_cards(payload["cards"]))
+        elif kind == "CardPlayed" and audience[0] == "public":
+            hand.public += [(at, c) for c in decode_cards(payload["card"])]
+        elif kind == "CardPlayed":  # the owner's own copy of a face-down card
+            hand.dealt.setdefault(audience[1], set()).update(decode_cards(payload["card"]))
+        elif kind == "CardsRevealed" and audience[0] == "public":
+            hand.public += [(at, c) for c in decode_cards(payload["cards"])]
+    return hands
+
+
+class Recorder:
+    """Knows who pressed each button: the fake's callback answers only name the query."""
+
+    def __init__(self, server: FakeTelegramServer) -> None:
+        self.server = server
+        self.pressed_by: dict[str, int] = {}
+        original = server.open_callback_query
+
+        def open_callback_query(query: dict[str, Any]) -> str:
+            query_id = original(query)
+            self.pressed_by[query_id] = query["from"]["id"]
+            return query_id
+
+        server.open_callback_query = open_callback_query  # type: ignore[method-assign]
+        server.clock = time.time  # the same clock as the event log's timestamps
+
+    def texts(self) -> list[Shown]:
+        server = self.server
+        shown: list[Shown] = []
+        for call in server.calls:
+            if not call.ok:
+                continue
+            method = call.method.lower()
+            if method in ("sendmessage", "editmessagetext") and call.chat_id is not None:
+                chat = server.chat(call.chat_id)
+                viewer = None if chat.is_group else chat.id
+                shown.append(Shown(str(call.params["text"]), viewer, call.at, call.method))
+            elif method == "answercallbackquery" and call.params.get("text"):
+                query_id = str(call.params["callback_query_id"])
+                shown.append(Shown(str(call.params["text"]), self.pressed_by[query_id], call.at,
+                                   "alert"))
+            elif method == "answerinlinequery":
+                answer = server.inline_answers[str(call.params["inline_query_id"])]
+                for result in answer.results:
+                    title, description, content = result_texts(result)
+                    shown.append(Shown(f"{title}\n{description}", answer.user_id, call.at,
+                                       "inline"))
+                    # what a chosen result posts is read by the whole chat
+                    shown.append(Shown(content, None, call.at, "inline content"))
+        return shown
+
+
+def audit(shown: list[Shown], hands: list[HandLog], seat_of: dict[int, int]) -> int:
+    """Check every text; returns how many card faces were checked."""
+    starts = [hand.start for hand in hands]
+    checked = 0
+    for item in shown:
+        faces = cards_in(item.text)
+        if not faces:
+            continue
+        current = bisect.bisect_right(starts, item.at) - 1
+        assert current >= 0, f"cards before any deal: {item}"
+        seat = None if item.viewer is None else seat_of.get(item.viewer)
+        allowed: set[Card] = set()
+        for hand in hands[max(0, current - 1):current + 1]:
+            allowed |= hand.visible(seat, item.at)
+        leaked = faces - allowed
+        assert not leaked, f"{item.what} to {item.viewer} shows {leaked}: {item.text!r}"
+        checked += len(faces)
+    return checked
+
+
+async def curious_moves(game: GroupGame, rng: random.Random, carol: FakeUser) -> None:
+    """Between moves, everybody peeks: "My cards", inline out of turn, an outsider."""
+    record = await game.human_turn()
+    if not record.state.startswith("hand_"):
+        return
+    message = await game.table_message()
+    for user in (*game.people.values(), carol):
+        if rng.random() < 0.3:
+            await user.press_button(message, "My cards")
+        if rng.random() < 0.2:
+            await user.inline_query_from(message)
+
+
+async def test_no_text_shows_a_card_its_reader_may_not_see_group(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
+        migrated_db_url: URL) -> None:
+    repo = Repository(db_engine)
+    recorder = Recorder(fake_telegram)
+    alice = FakeUser(fake_telegram, 1001, "Alice")
+    bob = FakeUser(fake_telegram, 1002, "Bob")
+    carol = FakeUser(fake_telegram, 1003, "Carol")
+    rng = random.Random(2024)
+    async with running_bot(fake_telegram, migrated_db_url) as app:
+        game = await open_group_table(fake_telegram, repo, alice, bob)
+        carol.join(game.group)
+        for _ in range(8):  # a few ordinary moves with everybody peeking
+            await curious_moves(game, rng, carol)
+            await game.play_one(rng)
+        # then a hand of eleven for team B (Bob decides to play it, Alice must not see)
+        await game.human_turn()
+        outcome = await handlers_of(app).service.amend(game.table_id,
+                                                       special_hand([10, 11], 0, 9))
+        await handlers_of(app).after(outcome)
+        for _ in range(600):
+            record = await game.human_turn()
+            if record.state == "finished":
+                break
+            await curious_moves(game, rng, carol)
+            await game.play_one(rng)
+        assert (await game.record()).state == "finished"
+        final = await game.record()
+        finished = game.group.message(final.message_id)  # type: ignore[arg-type]
+        await fake_telegram.wait_until(lambda: "Game over" in (finished.text or ""),
+                                       what="the end of the game")
+    hands = hands_from_log(await repo.list_events(game.table_id))
+    assert any(h.partners for h in hands), "no hand of eleven was played"
+    table = table_of(await game.record())
+    seat_of = {alice.id: table.seat_of(alice.id), bob.id: table.seat_of(bob.id)}
+    shown = recorder.texts()
+    assert {s.what for s in shown} >= {"sendMessage", "editMessageText", "alert", "inline"}
+    assert audit(shown, hands, seat_of) > 50  # type: ignore[arg-type]
+
+
+async def test_no_text_shows_a_card_its_reader_may_not_see_solo(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
+        migrated_db_url: URL) -> None:
+    """Ana and a bot against two bots, in her private chat: her screen shows her cards,
+    and her partner's only in a hand of eleven of their team."""
+    repo = Repository(db_engine)
+    recorder = Recorder(fake_telegram)
+    ana = FakeUser(fake_telegram, 5001, "Ana")
+    rng = random.Random(99)
+    async with running_bot(fake_telegram, migrated_db_url) as app:
+        await ana.start()
+        menu = await fake_telegram.wait_until(lambda: ana.private.last_bot_message(),
+                                              what="the welcome")
+        await ana.press_button(menu, "Truco Paulista: me and a bot against two bots")
+        record = await eventually(lambda: repo.get_active_table(ana.id), "the solo table")
+        codec = handlers_of(app).codec
+
+        async def ana_to_act() -> TableRecord | None:
+            """Ana's turn with her buttons drawn for it, or the end of the game."""
+            current = await repo.get_table(record.id)
+            assert current is not None
+            if current.state == "finished":
+                return current
+            table = table_of(current)
+            if (not current.state.startswith("hand_") or table.match is None
+                    or table.rules.to_act(table.match) != 0 or current.message_id is None):
+                return None
+            message = ana.private.message(current.message_id)
+            fresh = [d for d in message.callback_data if codec.decode(d).seq == current.turn_seq]
+            return current if fresh else None
+
+        amended = False
+        for _ in range(800):
+            current = await eventually(ana_to_act, "Ana's turn")
+            if current.state == "finished":
+                break
+            hand = table_of(current).match.hand  # type: ignore[union-attr]
+            if not amended and hand is not None and hand.tricks:
+                amended = True  # a hand of eleven for Ana's team: she decides
+                outcome = await handlers_of(app).service.amend(
+                    record.id, special_hand([11, 7], 3, 4))
+                await handlers_of(app).after(outcome)
+                await game_moved(repo, current)
+                continue
+            message = ana.private.message(current.message_id)  # type: ignore[arg-type]
+            answer = await ana.press(message, rng.choice(message.callback_data))
+            assert not answer.text, answer.text
+            await game_moved(repo, current)
+        assert current.state == "finished"
+    hands = hands_from_log(await repo.list_events(record.id))
+    assert any(h.partners for h in hands), "no hand of eleven was played"
+    assert audit(recorder.texts(), hands, {ana.id: 0}) > 20
+
+
+async def game_moved(repo: Repository, seen: TableRecord) -> TableRecord:
+    async def probe() -> TableRecord | None:
+        current = await repo.get_table(seen.id)
+        return current if current is not None and current.turn_seq > seen.turn_seq else None
+    return await eventually(probe, "the game to move on")
