@@ -6,17 +6,24 @@ own cards. Decisions follow what a sensible human does: win a trick as cheaply
 as possible, keep the top cards for when they matter, call with a strong hand,
 run from a hopeless raise. A seeded ``random.Random`` breaks ties, so a game
 replays exactly.
+
+One class plays two levels through a :class:`Style`: ``normal`` counts cards
+(its odds use only the cards it has not seen yet), ``easy`` does not, judges
+its chances with noise and now and then plays a careless card, like a beginner.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from chatbot.ai.strength import (
+    LiveOdds,
     Ranking,
     card_trick_chance,
     hand_chance,
+    known_cards,
     ranking,
     sides,
 )
@@ -33,17 +40,34 @@ ENVIDO_CALL_AT = {A.ENVIDO: 27, A.REAL_ENVIDO: 30, A.FALTA_ENVIDO: 32}
 ENVIDO_ACCEPT_AT = {A.ENVIDO: 25, A.REAL_ENVIDO: 27, A.FALTA_ENVIDO: 30}
 
 
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a rule bot plays: card counting, judgement noise and careless cards."""
+
+    counting: bool = True
+    noise: float = 0.0  # standard deviation added to every chance it bets on
+    slip: float = 0.0  # chance of playing a random legal card instead of the right one
+    envido_noise: int = 0  # envido thresholds move by up to this many points
+
+
+NORMAL = Style()
+EASY = Style(counting=False, noise=0.2, slip=0.25, envido_noise=4)
+
+
 class RuleBot:
     """One decision: the view's facts plus the percentiles of the cards."""
 
-    def __init__(self, rules: TrickRules, view: SeatView, rng: random.Random) -> None:
+    def __init__(self, rules: TrickRules, view: SeatView, rng: random.Random,
+                 style: Style = NORMAL, rank: Ranking | None = None) -> None:
         self.rules = rules
         self.view = view
         self.rng = rng
-        self.rank: Ranking = ranking(rules, view.vira)
+        self.style = style
+        self.rank: Ranking = rank if rank is not None else ranking(rules, view.vira)
         self.opponents, self.partners = sides(rules, view)
         self.legal = view.legal
         self.kinds = {a.kind for a in view.legal}
+        self._live: LiveOdds | None = None
 
     # ------------------------------------------------------------- helpers
     def find(self, kind: str) -> Action | None:
@@ -89,6 +113,30 @@ class RuleBot:
                    if s not in played and s != self.view.seat and self.team(s) == self.view.team)
 
     # ----------------------------------------------------------- strength
+    @property
+    def live(self) -> LiveOdds | None:
+        """The counted odds, built on first use (many decisions never need them)."""
+        if self._live is None and self.style.counting:
+            self._live = LiveOdds(self.rank, known_cards(self.view))
+        return self._live
+
+    def odds(self, card: Card) -> float:
+        """Share of the cards an opponent may hold that this card beats."""
+        live = self.live
+        if live is not None:
+            return live.pct_of_strength(self.rank.strength[card])
+        return self.rank.pct(card)
+
+    def judge(self, chance: float) -> float:
+        """The chance as this style sees it: exact for normal, blurred for easy."""
+        if self.style.noise:
+            return chance + self.rng.gauss(0.0, self.style.noise)
+        return chance
+
+    def envido_shift(self) -> int:
+        spread = self.style.envido_noise
+        return self.rng.randint(-spread, spread) if spread else 0
+
     def own_cards(self) -> list[Card]:
         return list(self.view.hand or ())
 
@@ -103,7 +151,7 @@ class RuleBot:
             # every seat for itself (Put 3+): share of tricks my best cards may take
             if not cards:
                 return 0.0
-            return sum(card_trick_chance(self.rank.pct(c), self.opponents, 0)
+            return sum(card_trick_chance(self.odds(c), self.opponents, 0)
                        for c in cards[:2]) / 2
         chances: list[float] = []
         played_here = any(seat == view.seat for seat, _ in view.table)
@@ -116,7 +164,7 @@ class RuleBot:
                 cards = cards[:-1]
             elif beaters:
                 card = min(beaters, key=self.rank.of)
-                chances.append(self.rank.pct(card) ** left if left else 1.0)
+                chances.append(self.odds(card) ** left if left else 1.0)
                 cards = [c for c in cards if c != card]
             else:
                 chances.append(1 - (1 - PARTNER_HOPE) ** self.partners_to_play()
@@ -126,14 +174,16 @@ class RuleBot:
             _, ours = self.table_best()
             chances.append(0.7 if ours else 0.2)
         for card in cards:
-            chances.append(card_trick_chance(self.rank.pct(card), self.opponents, self.partners))
+            chances.append(card_trick_chance(self.odds(card), self.opponents, self.partners))
         remaining = max(0, 3 - len(view.tricks))
         chances = chances[:remaining] + [0.3] * (remaining - len(chances))
         return hand_chance(self.done_tricks(), chances)
 
     def _pct_of_strength(self, strength: int) -> float:
-        return max((p for c, p in self.rank.percentile.items()
-                    if self.rank.strength[c] == strength), default=0.0)
+        live = self.live
+        if live is not None:
+            return live.pct_of_strength(strength)
+        return self.rank.by_strength.get(strength, 0.0)
 
     def top_count(self, cards: Sequence[Card] | None = None) -> int:
         return sum(1 for c in (self.own_cards() if cards is None else cards)
@@ -163,19 +213,19 @@ class RuleBot:
     def answer(self, call: str) -> Action:
         """Answer a pending call: by envido/flor count, or by the hand's chance for raises."""
         if call == A.REDEAL_PROPOSE:
-            weak = self.chance() < 0.4
+            weak = self.judge(self.chance()) < 0.4
             choice = self.find(A.REDEAL_ACCEPT if weak else A.REDEAL_REFUSE)
             return choice or self.legal[0]
         if call in ENVIDO_CALLS:
             return self.answer_envido(call)
         if call in FLOR_CALLS:
-            good = flor_count(self.own_cards()) >= 30
+            good = flor_count(self.own_cards()) >= 30 + self.envido_shift()
             for kind in ((A.CONTRAFLOR, A.ACCEPT) if good else (A.ACCEPT,)):
                 action = self.find(kind)
                 if action is not None:
                     return action
             return self.find(A.RUN) or self.legal[0]
-        chance = self.chance()
+        chance = self.judge(self.chance())
         level = self.view.level + 1
         accept, run = self.find(A.ACCEPT), self.find(A.RUN)
         if call == A.MON_RESTE:
@@ -194,7 +244,7 @@ class RuleBot:
         return accept or self.legal[0]
 
     def answer_envido(self, call: str) -> Action:
-        count = envido_count(self.own_cards())
+        count = envido_count(self.own_cards()) + self.envido_shift()
         for kind in (A.FALTA_ENVIDO, A.REAL_ENVIDO, A.ENVIDO):
             action = self.find(kind)
             if action is not None and count >= ENVIDO_CALL_AT[kind] + 1:
@@ -214,7 +264,7 @@ class RuleBot:
             len(best[: 2 * per_player]), 1)
         other = [s for t, s in enumerate(view.score) if t != view.team]
         running_loses = any(s + 1 >= view.target for s in other)
-        play = strong >= 0.6 or self.top_count(team_cards) >= 1 or running_loses
+        play = self.judge(strong) >= 0.6 or self.top_count(team_cards) >= 1 or running_loses
         return self.find(A.ELEVEN_PLAY if play else A.ELEVEN_RUN) or self.legal[0]
 
     def on_turn(self) -> Action:
@@ -225,7 +275,7 @@ class RuleBot:
             call = self.envido_call(cards)
             if call is not None:
                 return call
-        chance = self.chance()
+        chance = self.judge(self.chance())
         redeal = self.find(A.REDEAL_PROPOSE)
         if redeal is not None and cards and max(self.rank.pct(c) for c in cards) < 0.55:
             return redeal
@@ -260,7 +310,7 @@ class RuleBot:
     def envido_call(self, cards: Sequence[Card]) -> Action | None:
         if not self.kinds & ENVIDO_CALLS:
             return None
-        count = envido_count(cards)
+        count = envido_count(cards) + self.envido_shift()
         for kind in (A.FALTA_ENVIDO, A.REAL_ENVIDO, A.ENVIDO):
             action = self.find(kind)
             if action is not None and count >= ENVIDO_CALL_AT[kind]:
@@ -268,7 +318,9 @@ class RuleBot:
         return None
 
     def card(self, plays: list[Action]) -> Action:
-        """Lead or follow: the cheapest card that does the job."""
+        """Lead or follow: the cheapest card that does the job (or, now and then, any)."""
+        if self.style.slip and self.rng.random() < self.style.slip:
+            return self.rng.choice(plays)
         ordered = self.sorted_low_high(plays)
         lowest, highest = ordered[0], ordered[-1]
         done = self.done_tricks()
@@ -309,6 +361,7 @@ class RuleBot:
 PARTNER_HOPE = 0.35  # chance an unseen partner still to play takes the trick
 
 
-def choose(rules: TrickRules, view: SeatView, rng: random.Random) -> Action:
-    """The bot's action for this seat: always one of ``view.legal``."""
-    return RuleBot(rules, view, rng).choose()
+def choose(rules: TrickRules, view: SeatView, rng: random.Random,
+           style: Style = NORMAL) -> Action:
+    """The bot's action for this seat (the ``normal`` level): always one of ``view.legal``."""
+    return RuleBot(rules, view, rng, style).choose()

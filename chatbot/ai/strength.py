@@ -8,6 +8,7 @@ the cards on the table) plus what the seat itself may see.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -25,6 +26,7 @@ class Ranking:
 
     strength: dict[Card, int]
     percentile: dict[Card, float]
+    by_strength: dict[int, float]  # percentile of each strength value
 
     def of(self, card: Card | None) -> int:
         """Strength of a card on the table; a face-down card beats nothing."""
@@ -42,10 +44,46 @@ def ranking(rules: TrickRules, vira: Card | None) -> Ranking:
     table = rules.strength_table(vira)
     values = sorted(table.values())
     n = max(len(values) - 1, 1)
-    below: dict[int, int] = {}
+    below: dict[int, float] = {}
     for i, v in enumerate(values):
-        below.setdefault(v, i)
-    return Ranking(table, {card: below[s] / n for card, s in table.items()})
+        if v not in below:
+            below[v] = i / n
+    return Ranking(table, {card: below[s] for card, s in table.items()}, below)
+
+
+class LiveOdds:
+    """Card counting: percentiles among the cards this seat has not seen yet.
+
+    Cards already played, the vira and every held card the seat may see cannot
+    be in an opponent's hand, so a card's chance of holding up is measured
+    against the unseen cards only: once the zap is out, the copas is the top.
+    """
+
+    __slots__ = ("_n", "_unseen")
+
+    def __init__(self, rank: Ranking, known: set[Card]) -> None:
+        # the strength table holds exactly the deck: cheaper than asking rules.deck()
+        self._unseen = sorted(s for c, s in rank.strength.items() if c not in known)
+        self._n = len(self._unseen)
+
+    def pct_of_strength(self, strength: int) -> float:
+        """Share of the unseen cards strictly weaker than ``strength``."""
+        if not self._n:
+            return 1.0
+        return bisect_left(self._unseen, strength) / self._n
+
+
+def known_cards(view: SeatView) -> set[Card]:
+    """Every card this seat knows is not in a hidden hand."""
+    known: set[Card] = set()
+    for cards in view.seen.values():
+        known.update(cards)
+    for trick in view.played:
+        known.update(c for _, c in trick if c is not None)
+    known.update(c for _, c in view.table if c is not None)
+    if view.vira is not None:
+        known.add(view.vira)
+    return known
 
 
 def sides(rules: TrickRules, view: SeatView) -> tuple[int, int]:
