@@ -1,0 +1,102 @@
+"""The hard bot's judgement in clear cases, and the hints built on it."""
+
+from __future__ import annotations
+
+import random
+
+from chatbot.ai import decide
+from chatbot.ai.hint import REASON_CODES, hint
+from chatbot.ai.search import Budget, analyse
+from chatbot.i18n.hints import HINT_REASONS
+from chatbot.rules import actions as A
+from chatbot.rules.actions import Action
+from chatbot.rules.cards import Card
+from chatbot.rules.registry import rules_for
+from chatbot.rules.state import Match
+from chatbot.rules.views import seat_view
+
+# Enough worlds for a clear verdict, and no clock: the answer must not depend on the machine.
+SURE = Budget(samples=16, min_samples=16, steps=10_000, seconds=None)
+
+
+def mineiro_at_twelve() -> Match:
+    """Seat 0 led a 2, then both raised to doze: the hand is worth the game, nothing to call."""
+    rules = rules_for("mineiro")
+    match = rules.new_match(2, 1)
+    rules.start_hand(match, [[Card(2, "H"), Card(7, "H"), Card(3, "C")],
+                             [Card(4, "C"), Card(3, "D"), Card(4, "D")]])
+    rules.apply(match, 0, Action(A.PLAY, Card(2, "H")))
+    rules.apply(match, 1, Action(A.TRUCO))
+    for seat in (0, 1, 0):
+        rules.apply(match, seat, Action(A.RAISE))
+    rules.apply(match, 1, Action(A.ACCEPT))
+    return match
+
+
+def test_wins_a_won_trick_cheaply_and_keeps_the_zap() -> None:
+    rules = rules_for("mineiro")
+    view = seat_view(rules, mineiro_at_twelve(), 1)
+    assert {a.kind for a in view.legal} == {A.PLAY}
+    # 3D takes the trick and the zap then takes the next: the zap first would waste it
+    analysis = analyse(rules, view, random.Random(2), SURE)
+    assert analysis.choice == Action(A.PLAY, Card(3, "D"))
+    assert analysis.chance() > 0.9
+    action, why = hint(rules, view, random.Random(2), SURE)
+    assert action == Action(A.PLAY, Card(3, "D")) and why == "win-trick-cheaply"
+
+
+def paulista_truco_at(score: list[int], cards: list[Card]) -> Match:
+    """Seat 1 (the mano) calls truco at once; seat 0 holds ``cards``."""
+    rules = rules_for("paulista")
+    match = rules.new_match(2, 0, score)
+    # vira 7C: the manilhas are the queens
+    rules.start_hand(match, [cards, [Card(12, "C"), Card(12, "H"), Card(3, "S")]], Card(7, "C"))
+    rules.apply(match, 1, Action(A.TRUCO))
+    return match
+
+
+def test_runs_from_a_hopeless_raise_that_would_end_the_game() -> None:
+    rules = rules_for("paulista")
+    weak = [Card(4, "H"), Card(5, "S"), Card(6, "D")]
+    view = seat_view(rules, paulista_truco_at([2, 10], weak), 0)
+    assert view.pending_call == A.TRUCO
+    assert analyse(rules, view, random.Random(4), SURE).choice == Action(A.RUN)
+    action, why = hint(rules, view, random.Random(4), SURE)
+    assert action == Action(A.RUN) and why == "protect-score-run"
+
+
+def test_takes_a_raise_with_a_sure_hand() -> None:
+    rules = rules_for("paulista")
+    strong = [Card(12, "D"), Card(12, "S"), Card(3, "D")]  # two manilhas and a three
+    view = seat_view(rules, paulista_truco_at([2, 4], strong), 0)
+    choice = analyse(rules, view, random.Random(4), SURE).choice
+    assert choice in (Action(A.ACCEPT), Action(A.RAISE))
+
+
+def test_calls_truco_when_the_hand_is_won() -> None:
+    rules = rules_for("paulista")
+    match = rules.new_match(2, 1, [3, 3])
+    zap_copas_three = [Card(12, "C"), Card(12, "H"), Card(3, "D")]
+    rules.start_hand(match, [zap_copas_three, [Card(4, "D"), Card(5, "S"), Card(6, "H")]],
+                     Card(7, "C"))
+    view = seat_view(rules, match, 0)
+    assert analyse(rules, view, random.Random(8), SURE).choice == Action(A.TRUCO)
+
+
+def test_hint_is_legal_and_explained_in_words() -> None:
+    assert set(REASON_CODES) == set(HINT_REASONS)
+    for text in HINT_REASONS.values():
+        assert text.format(card="7H")
+    rules = rules_for("argentino")
+    rng = random.Random(6)
+    for seed in range(6):
+        match = rules.new_match(2, seed % 2)
+        rules.deal(match, random.Random(seed))
+        while match.hand is not None and not match.hand.over:
+            seat = rules.to_act(match)
+            assert seat is not None
+            view = seat_view(rules, match, seat)
+            action, why = hint(rules, view, rng, Budget(samples=2, min_samples=2,
+                                                        seconds=None))
+            assert action in view.legal and why in HINT_REASONS
+            rules.apply(match, seat, decide(rules, view, "normal", rng))
