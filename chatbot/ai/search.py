@@ -27,7 +27,14 @@ from dataclasses import dataclass, field
 from chatbot.ai.equity import Equity
 from chatbot.ai.rulebot import NORMAL, RuleBot
 from chatbot.ai.strength import Ranking, ranking
-from chatbot.ai.worlds import Belief, envido_belief, layout, sample_worlds
+from chatbot.ai.worlds import (
+    Belief,
+    both,
+    call_belief,
+    envido_belief,
+    layout,
+    sample_worlds,
+)
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
@@ -167,7 +174,8 @@ def world_count(rules: TrickRules, view: SeatView, n_candidates: int, budget: Bu
 
 
 def belief_for(rules: TrickRules, view: SeatView) -> Belief | None:
-    return envido_belief(rules, view)
+    """What the others' public actions say about their cards."""
+    return both(envido_belief(rules, view), call_belief(rules, view))
 
 
 def analyse(rules: TrickRules, view: SeatView, rng: random.Random,

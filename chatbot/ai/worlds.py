@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from chatbot.ai.strength import known_cards
 from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
@@ -46,17 +47,6 @@ def played_by(view: SeatView) -> list[list[Card | None]]:
         for seat, card in trick:
             out[seat].append(card)
     return out
-
-
-def known_cards(view: SeatView) -> set[Card]:
-    known: set[Card] = set()
-    for cards in view.seen.values():
-        known.update(cards)
-    for trick in (*view.played, view.table):
-        known.update(c for _, c in trick if c is not None)
-    if view.vira is not None:
-        known.add(view.vira)
-    return known
 
 
 def layout(rules: TrickRules, view: SeatView) -> Layout:
@@ -87,7 +77,6 @@ def _start_sizes(rules: TrickRules, view: SeatView) -> list[int]:
     if view.variant == "put":
         active = _put_active(rules, view)
         sizes = [size if s in active else 0 for s in range(n)]
-
     return sizes
 
 
@@ -397,6 +386,46 @@ def sample_worlds(rules: TrickRules, view: SeatView, rng: random.Random, count: 
             if fallback is not None:
                 worlds.append(fallback)
     return worlds
+
+
+RAISES = frozenset({A.TRUCO, A.RAISE, A.MON_RESTE, A.PUT})
+
+
+def call_belief(rules: TrickRules, view: SeatView) -> Belief | None:
+    """An opponent's raise waiting for this seat's answer makes strong cards likelier.
+
+    Players bluff, so the tilt is mild: a world is kept with a probability
+    that grows with the caller's cards in it (best card and average, as
+    percentiles of the deck) but never falls below a third.
+    """
+    caller = view.pending_caller
+    if view.pending_call not in RAISES or caller is None:
+        return None
+    if rules.team_of(caller, view.players) == view.team:
+        return None
+    table = rules.strength_table(view.vira)
+    values = sorted(table.values())
+    below: dict[int, float] = {}
+    for i, v in enumerate(values):
+        below.setdefault(v, i / max(len(values) - 1, 1))
+
+    def belief(world: Match) -> float:
+        hand = world.hand
+        assert hand is not None
+        held = [below[table[c]] for c in hand.cards[caller]]
+        if not held:
+            return 1.0
+        strength = 0.6 * max(held) + 0.4 * sum(held) / len(held)
+        return 0.35 + 0.65 * strength * strength
+
+    return belief
+
+
+def both(first: Belief | None, second: Belief | None) -> Belief | None:
+    """Two independent pieces of evidence: keep a world with the product of their weights."""
+    if first is None or second is None:
+        return first or second
+    return lambda world: first(world) * second(world)
 
 
 def envido_belief(rules: TrickRules, view: SeatView) -> Belief | None:
