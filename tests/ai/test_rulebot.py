@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from chatbot.ai.rulebot import RuleBot, choose
+from chatbot.ai.rulebot import EASY, RuleBot, Style, choose
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
@@ -169,3 +169,29 @@ def test_no_legal_action_is_an_error() -> None:
                            [Card(3, "H"), Card(2, "D"), Card(4, "D")]])
     with pytest.raises(ValueError):
         choose(rules, seat_view(rules, match, 1), random.Random(1))
+
+
+def test_normal_counts_the_cards_already_played() -> None:
+    """Once the zap is out, the copas cannot be beaten: the counted odds say so."""
+    rules = rules_for("mineiro")
+    match = mineiro_match([[Card(4, "C"), Card(5, "S"), Card(6, "S")],
+                           [Card(7, "H"), Card(2, "D"), Card(4, "D")]])
+    rules.apply(match, 0, Action(A.PLAY, Card(4, "C")))
+    view = seat_view(rules, match, 1)
+    counting = RuleBot(rules, view, random.Random(1))
+    naive = RuleBot(rules, view, random.Random(1), Style(counting=False))
+    assert counting.odds(Card(7, "H")) == 1.0
+    assert naive.odds(Card(7, "H")) < 1.0
+
+
+def test_easy_makes_human_mistakes_but_stays_legal() -> None:
+    rules = rules_for("mineiro")
+    match = mineiro_match([[Card(2, "H"), Card(5, "S"), Card(6, "S")],
+                           [Card(4, "C"), Card(3, "D"), Card(4, "D")]])
+    rules.apply(match, 0, Action(A.PLAY, Card(2, "H")))
+    view = seat_view(rules, match, 1)
+    picks = {RuleBot(rules, view, random.Random(seed), EASY).card(
+        RuleBot(rules, view, random.Random(seed)).plays()) for seed in range(60)}
+    assert Action(A.PLAY, Card(3, "D")) in picks  # mostly right
+    assert len(picks) > 1  # but not always
+    assert picks <= set(view.legal)
