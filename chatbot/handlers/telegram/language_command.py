@@ -1,0 +1,90 @@
+"""``/language``: a person's language in a private chat, a group's language in a group.
+
+In a group only an admin or the creator of the open table may change it; the
+open table's messages switch at once. Alerts and inline answers always follow
+each person's own language, whatever the group speaks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.ext import ContextTypes
+
+from chatbot.handlers.telegram.rules_command import LocaleOf
+from chatbot.i18n.locales import LOCALES
+from chatbot.i18n.table_text import alert
+from chatbot.i18n.translation import N_, translate
+from chatbot.storage import Repository, StaleVersion
+
+PREFIX = "lang:"
+PATTERN = r"^lang:"
+
+# Each language named in itself, so anyone can find their own.
+NATIVE_NAMES = {"en": "English", "pt_BR": "Português (Brasil)", "fa": "فارسی", "ur": "اردو",
+                "bn": "বাংলা"}
+CHOSEN = N_("From now on I speak English here.")
+
+
+def language_menu() -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup([[InlineKeyboardButton(NATIVE_NAMES[code],
+                                                       callback_data=f"{PREFIX}{code}")]
+                                 for code in LOCALES])
+
+
+class LanguageCommand:
+    def __init__(self, repo: Repository, locale_of: LocaleOf) -> None:
+        self.repo = repo
+        self.locale_of = locale_of
+
+    async def command(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        message = update.message
+        if message is None:
+            return
+        locale = await self.locale_of(update)
+        await message.reply_text(translate("Choose a language:", locale),
+                                 reply_markup=language_menu())
+
+    async def choose(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query, chat, user = update.callback_query, update.effective_chat, update.effective_user
+        if query is None or chat is None or user is None:
+            return
+        code = (query.data or "")[len(PREFIX):]
+        if code not in LOCALES:
+            await query.answer()
+            return
+        if chat.type == ChatType.PRIVATE:
+            await self.repo.get_or_create_user(user.id, user.full_name, user.language_code)
+            await self.repo.set_user_language(user.id, code)
+        else:
+            if not await self.may_set_group(chat.id, user.id, context):
+                await query.answer(alert("only-creator", await self.locale_of(update)),
+                                   show_alert=True)
+                return
+            await self.repo.get_or_create_chat(chat.id)
+            await self.repo.set_chat_language(chat.id, code)
+            await self.retitle_table(chat.id, code)
+        await query.answer()
+        await query.edit_message_text(translate(CHOSEN, code))
+
+    async def may_set_group(self, chat_id: int, user_id: int,
+                            context: ContextTypes.DEFAULT_TYPE) -> bool:
+        table = await self.repo.get_active_table(chat_id)
+        if table is not None and table.creator_id == user_id:
+            return True
+        member = await context.bot.get_chat_member(chat_id, user_id)
+        return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+    async def retitle_table(self, chat_id: int, code: str) -> None:
+        """The open table speaks the group's new language from its next message on."""
+        for _ in range(3):
+            table = await self.repo.get_active_table(chat_id)
+            if table is None or table.language == code:
+                return
+            try:
+                await self.repo.save(replace(table, language=code), table.version)
+                return
+            except StaleVersion:
+                continue
