@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -39,6 +39,8 @@ from chatbot.storage import (
 
 log = logging.getLogger(__name__)
 
+REMEMBERED = 20_000  # active tables whose last record a process keeps in memory
+
 HAND_STATES = ("hand_deciding", "hand_playing", "hand_answering", "hand_phase", "hand")
 
 
@@ -49,6 +51,12 @@ class Timing:
     turn: float = 60.0
     bot: float = 1.5
     between_hands: float = 3.0
+
+
+# One trigger to fire: its name, positional and keyword arguments.
+Step = tuple[str, tuple[Any, ...], dict[str, Any]]
+# Decides the triggers from the table as stored now (see GameService.perform).
+Plan = Callable[[TableRecord, Table], Awaitable[list[Step] | None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +89,58 @@ class GameService:
         self.rng = rng or random.SystemRandom()
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
+        self._records: dict[int, TableRecord] = {}  # last record saved or read, per table
+        self._ids: dict[str, int] = {}  # table codes never change
 
     def lock(self, table_id: int) -> asyncio.Lock:
+        """One action at a time per table in this process (the version check guards the
+        rest); locks of tables no longer remembered are dropped when they pile up."""
+        if len(self._locks) > 2 * REMEMBERED:
+            for key in [k for k, v in self._locks.items()
+                        if k not in self._records and not v.locked()]:
+                del self._locks[key]
         return self._locks.setdefault(table_id, asyncio.Lock())
+
+    # -------------------------------------------------------------- reading
+    def remember(self, record: TableRecord) -> None:
+        """Keep the newest record of an active table; a closed one is forgotten."""
+        self._records.pop(record.id, None)
+        if not record.active:
+            return
+        self._records[record.id] = record
+        self._ids[record.code] = record.id
+        while len(self._records) > REMEMBERED:
+            self._records.pop(next(iter(self._records)))
+        while len(self._ids) > 4 * REMEMBERED:
+            self._ids.pop(next(iter(self._ids)))
+
+    def forget(self, table_id: int) -> None:
+        """Call after saving a table outside this service (a language change, a tool):
+        the next read comes from the database."""
+        self._records.pop(table_id, None)
+
+    async def load(self, table_id: int) -> TableRecord | None:
+        """The table as this process last saw it (read once if it never did).
+
+        Only for showing things (an inline answer, "my cards"): a move is judged
+        by :meth:`perform`, which rereads the table whenever the remembered copy
+        might be behind another worker.
+        """
+        record = self._records.get(table_id)
+        if record is None:
+            record = await self.repo.get_table(table_id)
+            if record is not None:
+                self.remember(record)
+        return record
+
+    async def by_code(self, code: str) -> TableRecord | None:
+        table_id = self._ids.get(code)
+        if table_id is not None:
+            return await self.load(table_id)
+        record = await self.repo.get_table_by_code(code)
+        if record is not None:
+            self.remember(record)
+        return record
 
     # ------------------------------------------------------------- creating
     async def open_table(self, *, chat_id: int, creator_id: int, creator_name: str,
@@ -100,32 +157,99 @@ class GameService:
             + [(type(e).__name__, event_to_dict(e, rules_class(variant).family))
                for e in events])
         await self._sync_seats(record, table)
+        self.remember(record)
         return Outcome(record, table, events, "open")
 
     # ---------------------------------------------------------------- acting
     async def act(self, table_id: int, trigger: str, *args: Any, **kwargs: Any) -> Outcome:
         """Fire ``trigger`` on the stored table and save it; Refused leaves it as it was."""
+        async def plan(record: TableRecord, table: Table) -> list[Step]:
+            return [(trigger, args, kwargs)]
+        outcome = await self.perform(table_id, plan)
+        assert outcome is not None
+        return outcome
+
+    async def perform(self, table_id: int, plan: Plan) -> Outcome | None:
+        """The one path of every action: load, decide, fire, save with events.
+
+        ``plan`` sees the table as stored now, under the table's lock, and names
+        the triggers to fire (None: nothing to do). Deciding there, not from an
+        earlier read, is what makes a seat lookup, a turn check or a bot's choice
+        hold at the moment of the move, and saves the caller a query. All the
+        triggers are saved together or, if one is refused, none.
+
+        The load is usually free: the record this process saved last is kept,
+        and the save's version check proves it was still current. When it was
+        not (another worker saved), or a refusal was judged on it, the table is
+        read again and judged anew, so no answer ever rests on a stale copy.
+        """
         async with self.lock(table_id):
-            for attempt in range(3):
-                record = await self.repo.get_table(table_id)
-                if record is None or not record.active:
-                    raise Refused("no-table")
-                table = Table.from_dict(record.game)
-                args = _resolve_blind(table, trigger, args)
-                events = fire(table, trigger, *args, rng=self.rng, **kwargs)
+            remembered = True
+            for attempt in range(4):
+                record = self._records.get(table_id) if remembered else None
+                if record is None:
+                    remembered = False
+                    record = await self.repo.get_table(table_id)
                 try:
-                    saved = await self._save(record, table, trigger, args, events)
+                    if record is None or not record.active:
+                        raise Refused("no-table")
+                    table = Table.from_dict(record.game)
+                    steps = await plan(record, table)
+                    fired: list[tuple[str, tuple[Any, ...], list[Event]]] = []
+                    for trigger, args, kwargs in steps or ():
+                        args = _resolve_blind(table, trigger, args)
+                        fired.append((trigger, args, fire(table, trigger, *args, rng=self.rng,
+                                                          **kwargs)))
+                except Refused:
+                    if remembered:  # judged on a copy: judge again on the stored table
+                        remembered = False
+                        continue
+                    raise
+                if not fired:
+                    if remembered:
+                        remembered = False
+                        continue
+                    return None
+                try:
+                    saved = await self._save(record, table, fired)
                 except StaleVersion:
-                    if attempt == 2:
+                    if attempt == 3:
                         raise
+                    remembered = False
                     continue  # another worker saved first: reload and judge again
-                outcome = Outcome(saved, table, events, trigger)
+                self.remember(saved)
+                events = [e for _, _, batch in fired for e in batch]
+                outcome = Outcome(saved, table, events, fired[-1][0])
                 try:
                     await self._after(outcome)
                 except StorageError:  # the move is saved: a statistic must not undo it
                     log.exception("statistics of table %s not recorded", table_id)
                 return outcome
         raise AssertionError("unreachable")
+
+    async def play(self, table_id: int, user_id: int, action: Action | Callable[[Table], Action],
+                   seq: int) -> Outcome:
+        """A person's move, judged against the stored table: their seat, the turn the
+        button or inline result was drawn for (else "stale"), and an away player is
+        brought back in the same save. ``action`` may need the table to be read
+        (a card code is read in the table's deck).
+        """
+        async def plan(record: TableRecord, table: Table) -> list[Step]:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise Refused("not-at-table")
+            if seq != table.seq:
+                raise Refused("stale", seq=seq)
+            move = action(table) if callable(action) else action
+            steps: list[Step] = []
+            info = table.seats[seat]
+            if info is not None and info.away:
+                steps.append(("come_back", (seat,), {}))
+            steps.append(("move", (seat, move), {"seq": seq}))
+            return steps
+        outcome = await self.perform(table_id, plan)
+        assert outcome is not None
+        return outcome
 
     async def amend(self, table_id: int, change: Callable[[Table], list[Event]],
                     note: str = "amend") -> Outcome:
@@ -142,47 +266,75 @@ class GameService:
             table.seq += 1
             if table.state.startswith("hand"):
                 events += fire(table, "settle")
-            saved = await self._save(record, table, note, (), events)
+            saved = await self._save(record, table, [(note, (), events)])
+            self.remember(saved)
             return Outcome(saved, table, events, note)
+
+    async def save_message_id(self, record: TableRecord, message_id: int | None) -> TableRecord:
+        """Remember the table's message; usually nobody saved since ``record``, so the
+        first try needs no read (the version check catches the other case)."""
+        async with self.lock(record.id):
+            current: TableRecord | None = self._records.get(record.id, record)
+            for _ in range(3):
+                if current is None:
+                    return record
+                if current.message_id == message_id:
+                    return current
+                try:
+                    saved = await self.repo.save(replace(current, message_id=message_id),
+                                                 current.version)
+                except StaleVersion:
+                    current = await self.repo.get_table(record.id)
+                    continue
+                self.remember(saved)
+                return saved
+        return record
 
     async def move(self, table_id: int, seat: int, action: Action, seq: int | None) -> Outcome:
         return await self.act(table_id, "move", seat, action, seq=seq)
 
     async def run_timer(self, table_id: int, seq: int) -> Outcome | None:
-        """A deadline passed: do what is due, unless the table moved on meanwhile."""
-        record = await self.repo.get_table(table_id)
-        if record is None or not record.active or record.turn_seq != seq:
-            return None
-        table = Table.from_dict(record.game)
-        due = due_action(table)
-        try:
+        """A deadline passed: do what is due, unless the table moved on meanwhile.
+
+        The bot decides inside the table's lock from the table as stored, so a
+        person who acted first simply wins: the timer then finds another turn.
+        """
+        async def plan(record: TableRecord, table: Table) -> list[Step] | None:
+            if record.turn_seq != seq:
+                return None
+            due = due_action(table)
             if due == "next_hand":
-                return await self.act(table_id, "next_hand")
-            if due in ("bot", "timeout") and table.match is not None:
-                rules = table.rules
-                seat = rules.to_act(table.match)
-                assert seat is not None
-                view = seat_view(rules, table.match, seat)
-                action = await asyncio.to_thread(choose, rules, view, random.Random(seq))
-                if due == "bot":
-                    return await self.act(table_id, "move", seat, action, seq=seq)
-                return await self.act(table_id, "time_out", seq, seat, action)
+                return [("next_hand", (), {})]
+            if due not in ("bot", "timeout") or table.match is None:
+                return None
+            rules = table.rules
+            seat = rules.to_act(table.match)
+            assert seat is not None
+            view = seat_view(rules, table.match, seat)
+            action = await asyncio.to_thread(choose, rules, view, random.Random(seq))
+            if due == "bot":
+                return [("move", (seat, action), {"seq": seq})]
+            return [("time_out", (seq, seat, action), {})]
+        try:
+            return await self.perform(table_id, plan)
         except Refused:
-            return None  # somebody acted first: their move stands
-        return None
+            return None  # the table closed meanwhile
 
     # --------------------------------------------------------------- saving
-    async def _save(self, record: TableRecord, table: Table, trigger: str,
-                    args: tuple[Any, ...], events: list[Event]) -> TableRecord:
+    async def _save(self, record: TableRecord, table: Table,
+                    fired: list[tuple[str, tuple[Any, ...], list[Event]]]) -> TableRecord:
         family = table.rules.family
-        log = [("input", {"trigger": trigger, "args": [_plain(a, family) for a in args]})]
-        log += [(type(e).__name__, event_to_dict(e, family)) for e in events]
+        log_: list[tuple[str, dict[str, Any]]] = []
+        for trigger, args, events in fired:
+            log_.append(("input", {"trigger": trigger,
+                                   "args": [_plain(a, family) for a in args]}))
+            log_ += [(type(e).__name__, event_to_dict(e, family)) for e in events]
         new = replace(
             record, variant=table.variant, options=table.options, state=table.state,
             game=table.to_dict(), turn_seq=table.seq, turn_deadline=self.deadline(table),
             active=table.state != "closed")
-        saved = await self.repo.save_with_events(new, record.version, log)
-        if trigger in ("sit", "stand", "add_bot", "configure"):
+        saved = await self.repo.save_with_events(new, record.version, log_)
+        if any(t in ("sit", "stand", "add_bot", "configure") for t, _, _ in fired):
             await self._sync_seats(saved, table)
         return saved
 

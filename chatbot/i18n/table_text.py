@@ -13,7 +13,8 @@ from chatbot.fsm.table import Table
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.render import Viewer, render_all, score_line, variant_name
 from chatbot.i18n.translation import N_, _, ngettext, translate
-from chatbot.rules.events import Event
+from chatbot.rules.actions import RAISE, TRUCO
+from chatbot.rules.events import CallMade, Event, TurnStarted
 from chatbot.rules.views import seat_view
 
 MAX_EVENT_LINES = 8
@@ -89,24 +90,40 @@ def lobby_text(table: Table, code: str, locale: str) -> str:
         return "\n".join(lines)
 
 
+def _on_table(table: Table, viewer: Viewer) -> str | None:
+    """``On the table: Ana: 7♥, Bot 1: face down`` (call inside ``use_locale``)."""
+    match = table.match
+    assert match is not None
+    hand = match.hand
+    if hand is None or not hand.table:
+        return None
+    plays = [_("{player}: {card}", player=viewer.name(seat),
+               card=viewer.card(card) if card is not None else _("face down"))
+             for seat, card in hand.table]
+    return _("On the table: {plays}", plays=", ".join(plays))
+
+
 def table_text(table: Table, events: Sequence[Event], locale: str) -> str:
-    """The public table message of the current hand."""
+    """The public table message of the current hand.
+
+    Turn events are left out: the last line says whom the table waits for, and
+    the few event lines are worth more for plays and calls.
+    """
     match = table.match
     assert match is not None
     names = seat_names(table, locale)
     viewer = Viewer(table.rules, table.players, names, None)
     with use_locale(locale):
         lines = [variant_name(table.variant)]
-        lines += render_all(events, viewer, locale)[-MAX_EVENT_LINES:]
+        shown = [e for e in events if not isinstance(e, TurnStarted)]
+        lines += render_all(shown, viewer, locale)[-MAX_EVENT_LINES:]
         hand = match.hand
         if hand is not None and not hand.over and match.winner is None:
             if hand.vira is not None:
                 lines.append(_("Turned-up card: {card}.", card=viewer.card(hand.vira)))
-            if hand.table:
-                plays = [_("{player}: {card}", player=names[seat],
-                           card=viewer.card(card) if card is not None else _("face down"))
-                         for seat, card in hand.table]
-                lines.append(_("On the table: {plays}", plays=", ".join(plays)))
+            on_table = _on_table(table, viewer)
+            if on_table:
+                lines.append(on_table)
             lines.append(ngettext("This hand is worth {n} point.",
                                   "This hand is worth {n} points.", hand.stake))
             seat = table.rules.to_act(match)
@@ -114,6 +131,28 @@ def table_text(table: Table, events: Sequence[Event], locale: str) -> str:
                 lines.append(_("Waiting for {player}.", player=names[seat]))
         lines.append(score_line(viewer, match.score, locale))
         return "\n".join(lines)
+
+
+def inline_context(table: Table, locale: str) -> str:
+    """The moment in one line, for inline results (free to send, unlike an edit):
+    a call waiting for an answer, the cards on the table, the stake. Public only."""
+    match = table.match
+    assert match is not None and match.hand is not None
+    hand = match.hand
+    viewer = Viewer(table.rules, table.players, seat_names(table, locale), None)
+    with use_locale(locale):
+        parts: list[str] = []
+        pending = hand.pending
+        if pending is not None:
+            ladder = table.rules.ladder
+            raising = pending.call in (TRUCO, RAISE) and 0 <= pending.level < len(ladder)
+            call = CallMade(pending.caller, pending.call,
+                            ladder[pending.level] if raising else None)
+            parts += render_all([call], viewer, locale)
+        parts.append(_on_table(table, viewer) or _("The table is empty."))
+        parts.append(ngettext("This hand is worth {n} point.",
+                              "This hand is worth {n} points.", hand.stake))
+        return " ".join(parts)
 
 
 def cards_alert(table: Table, seat: int, locale: str) -> str:

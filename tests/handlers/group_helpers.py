@@ -152,7 +152,9 @@ def result_texts(result: dict[str, Any]) -> list[str]:
 
 
 def check_inline_answer(answer: InlineAnswer, table: Table, seat: int) -> None:
-    """Only the asker's legal actions, personal and uncached, and no other seat's card."""
+    """Only the asker's legal actions, personal and uncached: titles name the asker's
+    own cards, descriptions only public ones (the table, the turned-up card), and the
+    text a chosen result posts in the chat names none."""
     assert answer.is_personal and answer.cache_time == 0
     match = table.match
     assert match is not None and match.hand is not None
@@ -161,13 +163,13 @@ def check_inline_answer(answer: InlineAnswer, table: Table, seat: int) -> None:
     titles = [r["title"] for r in answer.results]
     assert titles == [action_label(a, view, rules, "en") for a in view.legal]
     own = set(view.hand or ())
+    public = {c for _, c in match.hand.table if c is not None}
+    public |= {match.hand.vira} if match.hand.vira is not None else set()
     for result in answer.results:
-        for text in result_texts(result):
-            assert cards_in(text) <= own, (text, own)
-    others = {c for s, held in enumerate(match.hand.cards) if s != seat for c in held}
-    for result in answer.results:
-        for text in result_texts(result):
-            assert not cards_in(text) & others
+        title, description, content = result_texts(result)
+        assert cards_in(title) <= own, (title, own)
+        assert cards_in(description) <= public, (description, public)
+        assert not cards_in(content), content
 
 
 async def open_group_table(server: FakeTelegramServer, repo: Repository, alice: FakeUser,

@@ -10,8 +10,10 @@ CardsDealt carries the seat, PartnerCardsShown the partner's cards in a hand of
 eleven, CardPlayed the faces put on the table. A card is visible to a person at
 a moment if it is in their own hand as dealt, was played face up (or shown to
 all) before that moment, is the turned-up card, or is their partner's in a hand
-of eleven of their deciding team. A text may be from the hand before the current
-one (an edit still in flight), so both hands are allowed, never older ones.
+of eleven of their deciding team. A table message belongs to the hand it was
+posted for (an edit may reach Telegram after the next deal) and may repeat how the
+hand before ended; an alert or inline answer belongs to the hand of its moment or
+the one before. Older hands are never allowed, nor a card played after the text.
 """
 
 from __future__ import annotations
@@ -43,12 +45,14 @@ from tests.handlers.test_telegram_group import special_hand
 
 @dataclass
 class Shown:
-    """One text the bot showed: to whom (a user id, or None for a whole group) and when."""
+    """One text the bot showed: to whom (a user id, or None for a whole group) and when;
+    for a message, when it was first sent (its hand is the one dealt by then)."""
 
     text: str
     viewer: int | None
     at: float
     what: str
+    posted: float | None = None
 
 
 @dataclass
@@ -110,6 +114,7 @@ class Recorder:
     def texts(self) -> list[Shown]:
         server = self.server
         shown: list[Shown] = []
+        posted: dict[tuple[int, int], float] = {}
         for call in server.calls:
             if not call.ok:
                 continue
@@ -117,7 +122,13 @@ class Recorder:
             if method in ("sendmessage", "editmessagetext") and call.chat_id is not None:
                 chat = server.chat(call.chat_id)
                 viewer = None if chat.is_group else chat.id
-                shown.append(Shown(str(call.params["text"]), viewer, call.at, call.method))
+                if method == "sendmessage":
+                    key = (chat.id, int(call.result["message_id"]))
+                    posted[key] = call.at
+                else:
+                    key = (chat.id, int(call.params["message_id"]))
+                shown.append(Shown(str(call.params["text"]), viewer, call.at, call.method,
+                                   posted[key]))
             elif method == "answercallbackquery" and call.params.get("text"):
                 query_id = str(call.params["callback_query_id"])
                 shown.append(Shown(str(call.params["text"]), self.pressed_by[query_id], call.at,
@@ -141,7 +152,9 @@ def audit(shown: list[Shown], hands: list[HandLog], seat_of: dict[int, int]) -> 
         faces = cards_in(item.text)
         if not faces:
             continue
-        current = bisect.bisect_right(starts, item.at) - 1
+        # a table message belongs to the hand dealt when it was posted, and its text may
+        # still tell how the hand before ended; other texts to the hand of the moment
+        current = bisect.bisect_right(starts, item.posted or item.at) - 1
         assert current >= 0, f"cards before any deal: {item}"
         seat = None if item.viewer is None else seat_of.get(item.viewer)
         allowed: set[Card] = set()

@@ -8,6 +8,7 @@ from telegram import BotCommand, Update
 from telegram.ext import (
     AIORateLimiter,
     Application,
+    BaseUpdateProcessor,
     CallbackQueryHandler,
     ChosenInlineResultHandler,
     CommandHandler,
@@ -47,15 +48,21 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     log.error("update %s (%s) failed", uid, kind, exc_info=context.error)
 
 
-def build_application(settings: Settings, *, rate_limiter: bool = True) -> Application:
-    """The PTB application with every handler; storage is migrated in post_init."""
+def build_application(settings: Settings, *, rate_limiter: bool = True,
+                      update_processor: BaseUpdateProcessor | None = None) -> Application:
+    """The PTB application with every handler; storage is migrated in post_init.
+
+    Updates run concurrently (one game's moves are serialised by the service's
+    lock), so a chat held back by Telegram's rate limits never stalls the others.
+    ``update_processor`` replaces the default one (the benchmark times updates).
+    """
     engine = make_engine(settings.database_url)
     repo = Repository(engine)
     service = GameService(repo, settings.timing)
     codec = PayloadCodec(settings.payload_secret)
     builder = (Application.builder().token(settings.token)
                .base_url(settings.api_base_url).base_file_url(settings.api_file_url)
-               .concurrent_updates(256))
+               .concurrent_updates(update_processor or 256))
     if rate_limiter:
         builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
     app: Application | None = None

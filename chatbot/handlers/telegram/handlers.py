@@ -8,6 +8,7 @@ inline choice, a timer and a bot all take the same path.
 from __future__ import annotations
 
 import logging
+import time
 
 from telegram import (
     InlineQueryResultArticle,
@@ -28,8 +29,9 @@ from chatbot.i18n.cards import card_label
 from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.reasons import explain
 from chatbot.i18n.render import action_label
-from chatbot.i18n.table_text import alert, cards_alert
+from chatbot.i18n.table_text import alert, cards_alert, inline_context
 from chatbot.i18n.translation import translate
+from chatbot.rules.actions import Action
 from chatbot.rules.cards import CardCodeError
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.registry import available_variants, rules_class
@@ -40,6 +42,8 @@ log = logging.getLogger(__name__)
 
 Context = ContextTypes.DEFAULT_TYPE
 DEFAULT_PLAYERS = 4
+MEMORY = 50_000  # users remembered by a process (oldest dropped first)
+USER_TTL = 60.0  # seconds a remembered user's stored language is trusted
 # Buttons only the people at the table may press (joining is for everybody else).
 SEATED_ACTIONS = frozenset({"bot", "variant", "players", "start", "rematch", "move", "back"})
 
@@ -53,15 +57,36 @@ class TrucoHandlers:
         self.presenter = presenter
         self.keyboards: Keyboards = presenter.keyboards
         self.timers = timers
+        # user id -> ((name, Telegram language), stored language, when read)
+        self._users: dict[int, tuple[tuple[str, str | None], str | None, float]] = {}
 
     # ------------------------------------------------------------- helpers
     async def user_locale(self, update: Update) -> str:
-        """The user's language; every update also registers (or refreshes) its user."""
+        """The user's language; every update also registers (or refreshes) its user.
+
+        A user seen by this process in the last minute with the same name and
+        Telegram language costs no query: most updates are moves, and each query
+        is a round trip to the database's thread. Whoever changes a stored user
+        calls :meth:`forget_user`; the minute is the backstop.
+        """
         user = update.effective_user
         if user is None:
             return "en"
-        stored = await self.repo.get_or_create_user(user.id, user.full_name, user.language_code)
-        return resolve_locale(stored.language, user.language_code)
+        seen = (user.full_name, user.language_code)
+        now = time.monotonic()
+        known = self._users.get(user.id)
+        if known is None or known[0] != seen or now - known[2] > USER_TTL:
+            stored = await self.repo.get_or_create_user(user.id, user.full_name,
+                                                        user.language_code)
+            self._users.pop(user.id, None)
+            if len(self._users) >= MEMORY:
+                self._users.pop(next(iter(self._users)))
+            known = self._users[user.id] = (seen, stored.language, now)
+        return resolve_locale(known[1], user.language_code)
+
+    def forget_user(self, user_id: int) -> None:
+        """Call after changing a stored user (their language): the next update reloads it."""
+        self._users.pop(user_id, None)
 
     def refusal_text(self, refused: Refused, locale: str) -> str:
         error = refused.params.get("error")
@@ -214,12 +239,15 @@ class TrucoHandlers:
             await query.answer()
             await self.start_solo(update, payload.arg, locale)
             return
-        record = await self.repo.get_table_by_code(payload.code)
-        if record is None or not record.active:
-            await query.answer(alert("no-table", locale), show_alert=True)
-            return
         try:
-            text = await self.press(record, payload, user.id, user.first_name, context)
+            if payload.action == "move":  # the hot path: judged on the service's own read
+                await self.after(await self.play(payload, user.id))
+                text = None
+            else:
+                record = await self.service.by_code(payload.code)
+                if record is None or not record.active:
+                    raise Refused("no-table")
+                text = await self.press(record, payload, user.id, user.first_name, context)
         except Refused as refused:
             await query.answer(self.refusal_text(refused, locale), show_alert=True)
             return
@@ -265,7 +293,7 @@ class TrucoHandlers:
                 raise Refused("only-creator")
             outcome = await self.service.act(record.id, "stop")
         elif action == "move":
-            outcome = await self.play(record, table, user_id, payload)
+            outcome = await self.play(payload, user_id)
         elif action == "back":
             assert seat is not None
             outcome = await self.service.act(record.id, "come_back", seat)
@@ -274,22 +302,19 @@ class TrucoHandlers:
         await self.after(outcome)
         return None
 
-    async def play(self, record: TableRecord, table: Table, user_id: int,
-                   payload: Payload) -> Outcome:
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise Refused("not-at-table")
-        try:
-            move = parse_action_arg(payload.arg, table.rules.family)
-        except CardCodeError:
-            raise Refused("forged") from None
-        if payload.seq != record.turn_seq:
-            raise Refused("stale")
-        info = table.seats[seat]
-        if info is not None and info.away:  # pressing again brings a player back
-            await self.service.act(record.id, "come_back", seat)
-            record = await self.repo.get_table(record.id) or record
-        return await self.service.move(record.id, seat, move, payload.seq)
+    async def play(self, payload: Payload, user_id: int) -> Outcome:
+        """A move from a button or an inline result; the service checks seat and turn."""
+        record = await self.service.by_code(payload.code)
+        if record is None:
+            raise Refused("no-table")
+
+        def move(table: Table) -> Action:
+            try:
+                return parse_action_arg(payload.arg, table.rules.family)
+            except CardCodeError:
+                raise Refused("forged") from None
+
+        return await self.service.play(record.id, user_id, move, payload.seq)
 
     async def start_solo(self, update: Update, arg: str, locale: str) -> None:
         chat, user = update.effective_chat, update.effective_user
@@ -316,7 +341,7 @@ class TrucoHandlers:
             return
         locale = await self.user_locale(update)
         code = (query.query or "").strip().split(" ")[0]
-        record = await self.repo.get_table_by_code(code) if code else None
+        record = await self.service.by_code(code) if code else None
         results = self.inline_results(record, user.id, locale) if record else []
         await query.answer(results, cache_time=0, is_personal=True)
 
@@ -329,6 +354,7 @@ class TrucoHandlers:
             return []
         rules = table.rules
         view = seat_view(rules, table.match, seat)
+        context = inline_context(table, locale)  # the table as it is now: edits lag behind
         results = []
         for action in view.legal:
             label = action_label(action, view, rules, locale)
@@ -337,12 +363,13 @@ class TrucoHandlers:
             said = (translate("I play a card.", locale) if action.card is not None
                     else label)
             results.append(InlineQueryResultArticle(
-                id=result_id, title=label, input_message_content=InputTextMessageContent(said)))
+                id=result_id, title=label, description=context,
+                input_message_content=InputTextMessageContent(said)))
         if not results and view.hand:
             shown = " ".join(card_label(c, rules.family) for c in view.hand)
             results.append(InlineQueryResultArticle(
                 id=self.codec.encode(Payload(record.code, record.turn_seq, "look")),
-                title=shown, description=alert("not-your-turn", locale),
+                title=shown, description=f"{alert('not-your-turn', locale)} {context}",
                 input_message_content=InputTextMessageContent("👀")))
         return results
 
@@ -356,11 +383,8 @@ class TrucoHandlers:
             return
         if payload.action != "move":
             return
-        record = await self.repo.get_table_by_code(payload.code)
-        if record is None:
-            return
         try:
-            outcome = await self.play(record, Table.from_dict(record.game), user.id, payload)
+            outcome = await self.play(payload, user.id)
         except Refused as refused:
             log.info("inline move refused: %s", refused.reason)
             return

@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Hashable
-from dataclasses import replace
 from typing import Any
 
 from telegram import Bot, InlineKeyboardMarkup
@@ -42,7 +41,7 @@ from chatbot.rules.events import (
     HandWon,
     TrickWon,
 )
-from chatbot.storage import StaleVersion, StorageError, TableRecord
+from chatbot.storage import StorageError, TableRecord
 
 log = logging.getLogger(__name__)
 
@@ -110,7 +109,8 @@ class Presenter:
 
     @staticmethod
     def worth_an_edit(record: TableRecord, table: Table) -> bool:
-        """Whether this moment deserves a (counted) edit of the table message."""
+        """Whether this moment deserves a (counted) edit of the table message: in a group,
+        only when a person must now act, or the game or the table ends."""
         if record.chat_id > 0 or table.state not in (*HAND_STATES, "scoring"):
             return True  # a private chat, the lobby, the end of the game or table
         if table.state == "scoring" or table.match is None:
@@ -155,7 +155,7 @@ class Presenter:
 
     def _forget(self, table_id: int) -> None:
         for memory in (self._hand_events, self._messages, self._shown, self._locks):
-            memory.pop(table_id, None)
+            memory.pop(table_id, None)  # type: ignore[attr-defined]
 
     async def post(self, record: TableRecord, text: str,
                    markup: InlineKeyboardMarkup | None) -> TableRecord:
@@ -187,22 +187,7 @@ class Presenter:
             self._messages.pop(record.id, None)
         else:
             self._messages[record.id] = message_id
-        return await self._save_message_id(record, message_id)
-
-    async def _save_message_id(self, record: TableRecord, message_id: int | None) -> TableRecord:
-        async with self.service.lock(record.id):
-            for _ in range(3):
-                current = await self.service.repo.get_table(record.id)
-                if current is None:
-                    return record
-                if current.message_id == message_id:
-                    return current
-                try:
-                    return await self.service.repo.save(
-                        replace(current, message_id=message_id), current.version)
-                except StaleVersion:
-                    continue
-        return record
+        return await self.service.save_message_id(record, message_id)
 
 
 CARRIED = (CardPlayed, CallMade, CallAnswered, TrickWon, CallScored, CardsRevealed, HandWon)

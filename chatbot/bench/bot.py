@@ -1,0 +1,497 @@
+"""The Telegram front end under load: ``python -m chatbot.bench bot [--games N]``.
+
+N 2v2 Truco Paulista games run at once against one bot process: in each, two
+scripted people open the table, fill it with two bots, start, and play every
+hand through inline mode (as the group tests do). The bot is the real
+``build_application`` on a fresh SQLite database (or ``--db URL``); the people
+and the fake Bot API of ``tests.fakebotapi`` (a dev tool: run this from the
+repository) live in a second process, so the bot's figures are its own, as in
+production where Telegram is elsewhere.
+
+It prints JSON: updates handled per second, p50/p99 time to handle one update
+(from the handler's start to its end, database and Bot API answers included) and
+one timer (bot moves, next deals), and the Bot API calls per hand that spend the
+group's flood budget (sendMessage and edits with a chat id, as the fake counts
+them), against the targets of 8 calls per hand and 50 ms p99 on SQLite.
+
+Times are production's divided by ``--speed``: people think for ``--think``
+seconds, bots wait ``--bot-delay``, the table message waits ``--edit-delay``
+before an edit and ``--pause`` separates hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import multiprocessing
+import os
+import platform
+import random
+import re
+import statistics
+import tempfile
+import time
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+from telegram import Update
+from telegram.ext import Application, SimpleUpdateProcessor
+
+from chatbot.fsm.table import Table
+from chatbot.handlers.service import Timing
+from chatbot.handlers.telegram.app import build_application
+from chatbot.handlers.telegram.config import Settings
+from chatbot.handlers.telegram.handlers import TrucoHandlers
+from chatbot.storage import Repository, make_engine
+
+try:
+    from tests.fakebotapi import (
+        CallbackAnswer,
+        FakeChat,
+        FakeMessage,
+        FakeTelegramServer,
+        FakeUser,
+        InlineAnswer,
+    )
+except ImportError as exc:  # pragma: no cover - only outside a checkout
+    raise ImportError("the bot benchmark needs the repository's tests/fakebotapi: "
+                      "run it from the repository root") from exc
+
+TARGET_CALLS_PER_HAND = 8
+TARGET_P99_MS = 50.0
+WAITING = re.compile(r"^Waiting for (.+)\.$", re.MULTILINE)
+STUCK_AFTER = 120.0  # seconds without any change of the table: the driver gives up
+
+
+# ---------------------------------------------------------------- measuring
+class TimedProcessor(SimpleUpdateProcessor):
+    """PTB's concurrent processor, timing each update from its handler's start to its end."""
+
+    def __init__(self, max_concurrent_updates: int) -> None:
+        super().__init__(max_concurrent_updates)
+        self.durations: list[float] = []
+
+    async def do_process_update(self, update: object,
+                                coroutine: Awaitable[Any]) -> None:
+        start = time.perf_counter()
+        try:
+            await coroutine
+        finally:
+            self.durations.append(time.perf_counter() - start)
+
+
+class BenchServer(FakeTelegramServer):
+    """The fake Bot API, waking only the driver whose chat or query changed.
+
+    The fake's own ``wait_until`` re-checks every waiter on every change, which
+    is fine for a test and quadratic for a thousand games.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._chat_events: dict[int, asyncio.Event] = {}
+        self._answers: dict[str, asyncio.Future[Any]] = {}
+
+    def chat_event(self, chat_id: int) -> asyncio.Event:
+        return self._chat_events.setdefault(chat_id, asyncio.Event())
+
+    def answer_of(self, query_id: str) -> asyncio.Future[Any]:
+        return self._answers.setdefault(query_id, asyncio.get_running_loop().create_future())
+
+    def _notify(self, chat_id: int) -> None:
+        event = self._chat_events.get(chat_id)
+        if event is not None:
+            event.set()
+
+    def add_message(self, chat: FakeChat, sender: dict[str, Any], **kwargs: Any) -> FakeMessage:
+        message = super().add_message(chat, sender, **kwargs)
+        if message.from_bot:
+            self._notify(chat.id)
+        return message
+
+    def _apply_edit(self, message: FakeMessage, text: str | None, entities: list[Any],
+                    markup: dict[str, Any] | None) -> Any:
+        result = super()._apply_edit(message, text, entities, markup)
+        self._notify(message.chat.id)
+        return result
+
+    def _resolve(self, query_id: str, answer: Any) -> None:
+        future = self.answer_of(query_id)
+        if not future.done():
+            future.set_result(answer)
+
+    async def _answer_callback_query(self, params: dict[str, Any], call: Any) -> bool:
+        result = await super()._answer_callback_query(params, call)
+        query_id = str(params.get("callback_query_id", ""))
+        self._resolve(query_id, self.callback_answers[query_id])
+        return result
+
+    async def _answer_inline_query(self, params: dict[str, Any], call: Any) -> bool:
+        result = await super()._answer_inline_query(params, call)
+        query_id = str(params.get("inline_query_id", ""))
+        self._resolve(query_id, self.inline_answers[query_id])
+        return result
+
+
+# ----------------------------------------------------------------- playing
+@dataclass
+class Pace:
+    think: float
+    stuck_after: float = STUCK_AFTER
+
+    @property
+    def patience(self) -> float:
+        """How long a person waits for the table before looking again by themselves."""
+        return max(2.0, 20 * self.think)
+
+
+@dataclass
+class Driver:
+    """Two people at one group table; they act when the table message waits for them."""
+
+    server: BenchServer
+    index: int
+    pace: Pace
+    hands_limit: int | None
+    start_after: float
+    rng: random.Random = field(default_factory=random.Random)
+    finished: bool = False
+    stuck: bool = False
+    hands: int = 0
+
+    def __post_init__(self) -> None:
+        base = 10_000_000 + 2 * self.index
+        self.alice = FakeUser(self.server, base, "Alice")
+        self.bob = FakeUser(self.server, base + 1, "Bob")
+        self.people = {"Alice": self.alice, "Bob": self.bob}
+        self.group = self.server.create_group(f"Truco {self.index}",
+                                              members=[self.alice, self.bob])
+
+    def last(self) -> FakeMessage | None:
+        return self.group.last_bot_message()
+
+    async def until(self, ready: Callable[[], bool], patience: float | None = None) -> bool:
+        """Wait until ``ready()`` (re-checked whenever this chat's messages change);
+        False after ``patience`` seconds (then the game counts as stuck)."""
+        event = self.server.chat_event(self.group.id)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + (patience or self.pace.stuck_after)
+        while not ready():
+            event.clear()
+            if ready():
+                break
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                self.stuck = patience is None
+                return False
+            try:
+                await asyncio.wait_for(event.wait(), remaining)
+            except TimeoutError:
+                continue
+        return True
+
+    async def press(self, user: FakeUser, message: FakeMessage, label: str) -> CallbackAnswer:
+        query_id = user.click(message, message.button(label)["callback_data"])
+        answer: CallbackAnswer = await self.server.answer_of(query_id)
+        return answer
+
+    async def inline(self, user: FakeUser, message: FakeMessage) -> InlineAnswer | None:
+        button = next((b for b in message.buttons if "switch_inline_query_current_chat" in b),
+                      None)
+        if button is None:
+            return None
+        query_id = user.ask_inline(button["switch_inline_query_current_chat"], chat=self.group)
+        answer: InlineAnswer = await self.server.answer_of(query_id)
+        return answer
+
+    def decide(self, moves: list[dict[str, Any]]) -> dict[str, Any]:
+        """A plausible person: plays cards, calls now and then, usually accepts."""
+        titles = {m["title"]: m for m in moves}
+        rng = self.rng
+        if "Accept" in titles:
+            raise_ = next((m for t, m in titles.items() if t.endswith("!")), None)
+            roll = rng.random()
+            if raise_ is not None and roll < 0.1:
+                return raise_
+            return titles["Accept"] if roll < 0.75 else titles.get("Run", titles["Accept"])
+        if "Play this hand" in titles:
+            return titles["Play this hand"] if rng.random() < 0.8 else titles[
+                "Run from this hand"]
+        calls = [m for t, m in titles.items() if t.endswith("!")]
+        if calls and rng.random() < 0.12:
+            return rng.choice(calls)
+        cards = [m for t, m in titles.items() if not t.endswith("!")]
+        return rng.choice(cards or moves)
+
+    async def run(self) -> None:
+        await asyncio.sleep(self.start_after)
+        group, alice, bob = self.group, self.alice, self.bob
+        await alice.send(group, "/new paulista")
+        if not await self.until(lambda: self.last() is not None):
+            return
+        lobby = self.last()
+        assert lobby is not None
+        await self.press(bob, lobby, "Join team B")
+        for name in ("Bob", "Bot 2", "Bot 3"):
+            if name != "Bob":
+                await self.press(alice, lobby, "Add a bot")
+            if not await self.until(lambda n=name: n in (lobby.text or "")):
+                return
+        await self.press(alice, lobby, "Start")
+        if not await self.until(lambda: self.last() is not lobby):
+            return
+        await self.play(lobby.message_id)
+
+    async def play(self, lobby_id: int) -> None:
+        acted_on: tuple[int, int] | None = None
+        hand_messages: set[int] = set()
+        quiet = 0.0  # seconds the table has not changed
+        while True:
+            message = self.last()
+            assert message is not None
+            if message.message_id != lobby_id:
+                hand_messages.add(message.message_id)
+            self.hands = len(hand_messages)
+            text = message.text or ""
+            if "Game over" in text:
+                self.finished = True
+                return
+            if self.hands_limit is not None and self.hands > self.hands_limit:
+                await self.alice.send(self.group, "/stop")
+                self.finished = True
+                self.hands -= 1  # the hand just dealt is not played
+                return
+            seen = (message.message_id, message.edits)
+            found = WAITING.search(text)
+            user = self.people.get(found.group(1)) if found else None
+            if user is not None and seen != acted_on:
+                acted_on = seen
+                await asyncio.sleep(self.pace.think * self.rng.uniform(0.5, 1.5))
+                answer = await self.inline(user, message)
+                moves = [r for r in (answer.results if answer else [])
+                         if not (r.get("description") or "").startswith("Not your turn")]
+                if moves and answer is not None:
+                    await user.choose_inline(self.decide(moves)["id"], answer=answer,
+                                             chat=self.group)
+            if await self.until(lambda s=seen: self._state() != s, self.pace.patience):
+                quiet = 0.0
+                continue
+            quiet += self.pace.patience  # nothing new: look again, like a person would
+            acted_on = None
+            if quiet >= self.pace.stuck_after:
+                self.stuck = True
+                return
+
+    def _state(self) -> tuple[int, int] | None:
+        message = self.last()
+        return None if message is None else (message.message_id, message.edits)
+
+
+# ---------------------------------------------------------------- figures
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def ms(values: list[float]) -> dict[str, float]:
+    return {"p50": round(percentile(values, 0.5) * 1000, 2),
+            "p99": round(percentile(values, 0.99) * 1000, 2),
+            "max": round(max(values, default=0.0) * 1000, 2),
+            "count": len(values)}
+
+
+def calls_per_hand(server: FakeTelegramServer, drivers: list[Driver]) -> dict[str, Any]:
+    """Counted calls of each group, cut into hands at each new table message.
+
+    The first message of a group is its lobby; each later sendMessage starts a
+    hand, which owns every counted call up to the next hand (its last edits, or
+    the game over). Only hands that were played to their end are counted.
+    """
+    per_chat: dict[int, list[str]] = {}
+    for call in server.counted_calls():
+        per_chat.setdefault(int(call.chat_id), []).append(call.method)  # type: ignore[arg-type]
+    lobby: list[int] = []
+    hands: list[int] = []
+    for driver in drivers:
+        methods = per_chat.get(driver.group.id, [])
+        starts = [i for i, m in enumerate(methods) if m == "sendMessage"]
+        if not starts:
+            continue
+        lobby.append(starts[1] if len(starts) > 1 else len(methods))
+        bounds = [*starts[1:], len(methods)]
+        segments = [bounds[i + 1] - bounds[i] for i in range(len(bounds) - 1)]
+        hands.extend(segments[:driver.hands])
+    return {
+        "hands": len(hands),
+        "mean": round(statistics.fmean(hands), 2) if hands else None,
+        "p50": percentile([float(h) for h in hands], 0.5),
+        "p90": percentile([float(h) for h in hands], 0.9),
+        "max": max(hands, default=None),
+        "target": TARGET_CALLS_PER_HAND,
+        "lobby_per_game": round(statistics.fmean(lobby), 2) if lobby else None,
+    }
+
+
+# ------------------------------------------------------------------- run
+def _people_side(conn: Connection, options: dict[str, Any]) -> None:
+    """The other process: the fake Bot API and the scripted people (``spawn`` target)."""
+    logging.basicConfig(level=logging.ERROR)
+    asyncio.run(_people(conn, argparse.Namespace(**options)))
+
+
+async def _people(conn: Connection, args: argparse.Namespace) -> None:
+    loop = asyncio.get_running_loop()
+    server = BenchServer()
+    await server.start()
+    try:
+        conn.send({"token": server.token, "base_url": server.base_url,
+                   "file_url": server.base_file_url})
+        await loop.run_in_executor(None, conn.recv)  # the bot is polling
+        rng = random.Random(args.seed)
+        pace = Pace(think=args.think / args.speed)
+        drivers = [Driver(server, i, pace, args.hands, args.ramp * i / max(args.games, 1),
+                          random.Random(rng.random())) for i in range(args.games)]
+        started = time.perf_counter()
+        await asyncio.gather(*(d.run() for d in drivers))
+        conn.send({
+            "seconds": time.perf_counter() - started,
+            "games_finished": sum(d.finished for d in drivers),
+            "games_stuck": sum(d.stuck for d in drivers),
+            "counted_calls_per_hand": calls_per_hand(server, drivers),
+            "api_calls": len(server.calls),
+        })
+        await loop.run_in_executor(None, conn.recv)  # the bot has stopped
+    finally:
+        await server.stop()
+
+
+async def _bot_side(args: argparse.Namespace) -> dict[str, Any]:
+    """This process: the real bot, timed, against the fake Bot API of the other one."""
+    loop = asyncio.get_running_loop()
+    context = multiprocessing.get_context("spawn")
+    conn, child_conn = context.Pipe()
+    people = context.Process(target=_people_side, args=(child_conn, vars(args)), daemon=True)
+    people.start()
+    tmp = tempfile.TemporaryDirectory(prefix="truco-bench-")
+    try:
+        api = await loop.run_in_executor(None, conn.recv)
+        speed = args.speed
+        url = args.db or f"sqlite+aiosqlite:///{Path(tmp.name) / 'bench.db'}"
+        timing = Timing(turn=60.0, bot=args.bot_delay / speed,
+                        between_hands=args.pause / speed)
+        settings = Settings(token=api["token"], database_url=url,
+                            api_base_url=api["base_url"], api_file_url=api["file_url"],
+                            timing=timing, edit_delay=args.edit_delay / speed,
+                            log_level="WARNING")
+        processor = TimedProcessor(args.concurrency)
+        app = build_application(settings, rate_limiter=False, update_processor=processor)
+        handlers: TrucoHandlers = app.bot_data["handlers"]
+        timer_durations: list[float] = []
+        on_timer = handlers.on_timer
+
+        async def timed_timer(table_id: int, seq: int) -> None:
+            start = time.perf_counter()
+            try:
+                await on_timer(table_id, seq)
+            finally:
+                timer_durations.append(time.perf_counter() - start)
+
+        handlers.on_timer = timed_timer  # type: ignore[method-assign]
+        async with app:
+            await _call(app.post_init, app)
+            await app.start()
+            assert app.updater is not None
+            await app.updater.start_polling(poll_interval=0, timeout=10,
+                                            allowed_updates=Update.ALL_TYPES)
+            cpu, main_cpu = time.process_time(), time.thread_time()
+            conn.send("go")
+            figures = await loop.run_in_executor(None, conn.recv)
+            cpu, main_cpu = time.process_time() - cpu, time.thread_time() - main_cpu
+            await app.updater.stop()
+            await app.stop()
+        await _call(app.post_shutdown, app)
+        conn.send("stop")
+        hands_dealt = await _hands(url)
+    finally:
+        await loop.run_in_executor(None, people.join, 30)
+        tmp.cleanup()
+    elapsed = figures.pop("seconds")
+    updates = len(processor.durations)
+    return {
+        "benchmark": "bot",
+        "python": platform.python_version(),
+        "cpus": os.cpu_count(),
+        "database": url.split(":", 1)[0],
+        "games": args.games,
+        **{k: figures[k] for k in ("games_finished", "games_stuck")},
+        "hands_dealt": hands_dealt,
+        "seconds": round(elapsed, 2),
+        "updates": updates,
+        "updates_per_second": round(updates / elapsed, 1),
+        "update_handling_ms": ms(processor.durations),
+        "timer_handling_ms": ms(timer_durations),
+        "target_p99_ms": TARGET_P99_MS,
+        "bot_cpu_seconds_per_update_or_timer_ms": round(
+            cpu / max(updates + len(timer_durations), 1) * 1000, 2),
+        "bot_cpu_share": round(cpu / elapsed, 2),
+        "bot_main_thread_cpu_share": round(main_cpu / elapsed, 2),
+        **{k: figures[k] for k in ("counted_calls_per_hand", "api_calls")},
+        "settings": {"speed": speed, "think": args.think, "bot_delay": args.bot_delay,
+                     "edit_delay": args.edit_delay, "pause": args.pause,
+                     "hands_limit": args.hands, "ramp": args.ramp},
+    }
+
+
+async def _call(hook: Callable[[Application], Coroutine[Any, Any, None]] | None,
+                app: Application) -> None:
+    """post_init / post_shutdown, as run_polling would call them."""
+    if hook is not None:
+        await hook(app)
+
+
+async def _hands(url: str) -> int:
+    """Hands dealt in all games, from the stored tables."""
+    engine = make_engine(url)
+    try:
+        repo = Repository(engine)
+        total = 0
+        table_id = 1
+        while (record := await repo.get_table(table_id)) is not None:
+            match = Table.from_dict(record.game).match
+            total += match.hand_no if match is not None else 0
+            table_id += 1
+        return total
+    finally:
+        await engine.dispose()
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m chatbot.bench bot")
+    parser.add_argument("--games", type=int, default=50, help="simultaneous games")
+    parser.add_argument("--hands", type=int, default=None,
+                        help="stop each game after this many hands (default: play to the end)")
+    parser.add_argument("--speed", type=float, default=10.0,
+                        help="divide every delay below by this")
+    parser.add_argument("--think", type=float, default=3.0,
+                        help="seconds a person takes per move (±50%%)")
+    parser.add_argument("--bot-delay", type=float, default=1.5)
+    parser.add_argument("--edit-delay", type=float, default=1.0)
+    parser.add_argument("--pause", type=float, default=3.0, help="seconds between hands")
+    parser.add_argument("--ramp", type=float, default=2.0,
+                        help="seconds over which the games start")
+    parser.add_argument("--concurrency", type=int, default=256,
+                        help="updates handled at once")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db", default=None, help="database URL (default: a new SQLite file)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.ERROR)
+    print(json.dumps(asyncio.run(_bot_side(args)), indent=2))
+    return 0
