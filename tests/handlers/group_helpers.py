@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from chatbot.fsm.table import Table
+from chatbot.handlers.telegram.handlers import TrucoHandlers
 from chatbot.i18n.render import action_label
 from chatbot.rules.cards import Card, Family, parse_card
+from chatbot.rules.events import Event
 from chatbot.rules.views import seat_view
 from chatbot.storage import Repository, TableRecord
 from tests.fakebotapi import FakeChat, FakeMessage, FakeTelegramServer, FakeUser, InlineAnswer
@@ -65,6 +67,7 @@ class GroupGame:
     table_id: int
     code: str
     inline_answers: list[tuple[FakeUser, InlineAnswer, TableRecord]] = field(default_factory=list)
+    started_at: int = 0  # the fake's call log position when Start was pressed
 
     async def record(self) -> TableRecord:
         record = await self.repo.get_table(self.table_id)
@@ -145,6 +148,28 @@ def cards_first(results: list[dict[str, Any]]) -> dict[str, Any] | None:
     return next((r for r in results if r["title"] in ("Accept", "Play this hand")), None)
 
 
+def special_hand(score: list[int], dealer: int, seed: int) -> Callable[[Table], list[Event]]:
+    """An amendment: the stored game gets this score and a fresh deal by ``dealer``."""
+    def change(table: Table) -> list[Event]:
+        match = table.match
+        assert match is not None
+        match.score, match.dealer = list(score), dealer
+        return table.rules.deal(match, random.Random(seed))
+    return change
+
+
+async def fresh_deal_for_alice(game: GroupGame, handlers: TrucoHandlers,
+                               seed: int = 1) -> TableRecord:
+    """A new hand at 0 to 0 dealt by seat 3, so Alice (seat 0) leads and may call truco."""
+    await game.human_turn()
+    outcome = await handlers.service.amend(game.table_id, special_hand([0, 0], 3, seed))
+    await handlers.after(outcome)
+    record = await game.human_turn()
+    table = table_of(record)
+    assert table.match is not None and table.rules.to_act(table.match) == 0
+    return record
+
+
 def result_texts(result: dict[str, Any]) -> list[str]:
     content = result.get("input_message_content") or {}
     return [result.get("title") or "", result.get("description") or "",
@@ -190,6 +215,7 @@ async def open_group_table(server: FakeTelegramServer, repo: Repository, alice: 
         await server.wait_until(lambda e=expected: e in (lobby.text or ""),
                                 what=f"{expected} in the lobby")
     if start:
+        game.started_at = server.mark()
         await alice.press_button(lobby, "Start")
         await game.table_message()
     return game

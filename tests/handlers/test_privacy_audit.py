@@ -37,10 +37,10 @@ from tests.handlers.group_helpers import (
     eventually,
     open_group_table,
     result_texts,
+    special_hand,
     table_of,
 )
 from tests.handlers.telegram_harness import handlers_of, running_bot
-from tests.handlers.test_telegram_group import special_hand
 
 
 @dataclass

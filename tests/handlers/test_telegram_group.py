@@ -9,22 +9,21 @@ score through the service, the same save path as every move.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from chatbot.fsm.table import Table
-from chatbot.rules.events import Event
 from chatbot.storage import Repository
 from tests.fakebotapi import FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import (
     GroupGame,
+    cards_first,
     cards_in,
     eventually,
     open_group_table,
     result_texts,
+    special_hand,
     table_of,
 )
 from tests.handlers.telegram_harness import handlers_of, running_bot
@@ -58,23 +57,26 @@ async def test_group_game_from_new_to_game_over(fake_telegram: FakeTelegramServe
             text = await my_cards(game, user)
             assert cards_in(text) == set(table.match.hand.cards[seat])
 
-        final = await game.play_to_the_end(random.Random(7))
+        rng = random.Random(7)
+        final = await game.play_to_the_end(rng, prefer=lambda results: (
+            cards_first(results) if rng.random() < 0.75 else None))  # now and then a call
         assert final.state == "finished"
         message = fake_telegram.chats[game.group.id].message(final.message_id)
         await fake_telegram.wait_until(lambda: "Game over" in (message.text or ""),
                                        what="the game over on the table message")
     asked = {user.id for user, _, _ in game.inline_answers}
     assert asked == {alice.id, bob.id}
-
-
-def special_hand(score: list[int], dealer: int, seed: int) -> Callable[[Table], list[Event]]:
-    """An amendment: the stored game gets this score and a fresh deal by ``dealer``."""
-    def change(table: Table) -> list[Event]:
-        match = table.match
-        assert match is not None
-        match.score, match.dealer = list(score), dealer
-        return table.rules.deal(match, random.Random(seed))
-    return change
+    # the group's flood budget: one message per hand, and an edit only when a person
+    # must act (before each of their moves at most) or the game ends; the benchmark
+    # measures what that costs per hand
+    hands = table_of(final).match.hand_no  # type: ignore[union-attr]
+    log = await repo.list_events(game.table_id)
+    people_moves = sum(1 for e in log if e.kind == "input" and e.payload["trigger"] == "move"
+                       and e.payload["args"][0] in (0, 1))
+    counted = fake_telegram.counted_calls(game.group.id, since=game.started_at)
+    sent = [c for c in counted if c.method == "sendMessage"]
+    assert len(sent) == hands
+    assert len(counted) - len(sent) <= people_moves + 1
 
 
 def titles(answer: Any) -> list[str]:

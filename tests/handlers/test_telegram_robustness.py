@@ -25,9 +25,8 @@ from chatbot.rules.actions import Action
 from chatbot.storage import Repository, TableRecord
 from tests.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import (
-    GroupGame,
-    cards_first,
     eventually,
+    fresh_deal_for_alice,
     open_group_table,
     table_of,
 )
@@ -54,22 +53,6 @@ def button_for(app: Application, message: FakeMessage, arg: str) -> str:
     raise AssertionError(f"no {arg!r} button on the table message: {message.buttons}")
 
 
-async def turn_of(game: GroupGame, user: FakeUser, rng: random.Random,
-                  can: str | None = None) -> TableRecord:
-    """Play on (inline) until it is ``user``'s turn, with ``can`` among their moves."""
-    for _ in range(200):
-        record = await game.human_turn()
-        assert record.state.startswith("hand_"), "the game ended first"
-        table = table_of(record)
-        assert table.match is not None
-        seat = table.rules.to_act(table.match)
-        legal = {a.kind for a in table.rules.legal(table.match, seat)}  # type: ignore[arg-type]
-        if seat == table.seat_of(user.id) and (can is None or can in legal):
-            return record
-        await game.play_one(rng, prefer=cards_first)
-    raise AssertionError(f"never {user.first_name}'s turn")
-
-
 async def test_stale_double_forged_outsider_and_illegal_presses(
         fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
         migrated_db_url: URL) -> None:
@@ -77,11 +60,10 @@ async def test_stale_double_forged_outsider_and_illegal_presses(
     alice = FakeUser(fake_telegram, 1001, "Alice")
     bob = FakeUser(fake_telegram, 1002, "Bob")
     carol = FakeUser(fake_telegram, 1003, "Carol")
-    rng = random.Random(11)
     async with running_bot(fake_telegram, migrated_db_url) as app:
         game = await open_group_table(fake_telegram, repo, alice, bob)
         carol.join(game.group)
-        record = await turn_of(game, alice, rng, can="truco")
+        record = await fresh_deal_for_alice(game, handlers_of(app))
         message = await game.table_message()
         truco = button_for(app, message, "truco")
         before = snapshot(record)
@@ -203,7 +185,7 @@ async def test_telegram_errors_never_stop_the_game(fake_telegram: FakeTelegramSe
     async with running_bot(fake_telegram, migrated_db_url) as app:
         game = await open_group_table(fake_telegram, repo, alice, bob)
         chat = game.group.id
-        record = await turn_of(game, alice, rng, can="truco")
+        record = await fresh_deal_for_alice(game, handlers_of(app))
         message = await game.table_message()
         await fake_telegram.wait_until(lambda: "Waiting for Alice" in (message.text or ""),
                                        what="the table waiting for Alice")
