@@ -5,8 +5,9 @@ The hard bot never looks at the real match. It rebuilds possible ones from its
 the unseen cards are dealt at random to the hidden hands (and to face-down
 cards), and the public state of the hand (tricks, table, stake, pending call,
 variant extras) is copied from the view or inferred from it. A world is kept
-only when the seat would see exactly the same legal actions in it, so every
-action of the view can be applied to every world.
+when the seat would see the same turn and the same legal actions in it (after
+a few misses, one where every action of the view is at least legal), so every
+action of the view can be applied in every world.
 
 What a view does not say (the exact envido chain sung, a truco waiting under an
 envido, who already answered a put) is filled with the most likely reading;
