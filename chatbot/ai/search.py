@@ -51,7 +51,7 @@ class Budget:
 
     samples: int = 24  # worlds at most
     min_samples: int = 8  # worlds at least, however long the hand left
-    steps: int = 1400  # simulated decisions in all (worlds x candidates x hand length)
+    steps: int = 1000  # simulated decisions in all (worlds x candidates x hand length)
     seconds: float | None = 0.07  # safety net only: stop adding worlds after this long
     z: float = 1.0  # leave the rule bot's choice only for a gain this many standard errors
 
