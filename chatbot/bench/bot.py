@@ -308,27 +308,33 @@ def ms(values: list[float]) -> dict[str, float]:
             "count": len(values)}
 
 
-def calls_per_hand(server: FakeTelegramServer, drivers: list[Driver]) -> dict[str, Any]:
+def calls_per_hand(server: FakeTelegramServer, drivers: list[Driver],
+                   worst: str | None = None) -> dict[str, Any]:
     """Counted calls of each group, cut into hands at each new table message.
 
     The first message of a group is its lobby; each later sendMessage starts a
     hand, which owns every counted call up to the next hand (its last edits, or
     the game over). Only hands that were played to their end are counted.
     """
-    per_chat: dict[int, list[str]] = {}
+    per_chat: dict[int, list[Any]] = {}
     for call in server.counted_calls():
-        per_chat.setdefault(int(call.chat_id), []).append(call.method)  # type: ignore[arg-type]
+        per_chat.setdefault(int(call.chat_id), []).append(call)  # type: ignore[arg-type]
     lobby: list[int] = []
     hands: list[int] = []
+    costliest: list[Any] = []
     for driver in drivers:
-        methods = per_chat.get(driver.group.id, [])
-        starts = [i for i, m in enumerate(methods) if m == "sendMessage"]
+        calls = per_chat.get(driver.group.id, [])
+        starts = [i for i, c in enumerate(calls) if c.method == "sendMessage"]
         if not starts:
             continue
-        lobby.append(starts[1] if len(starts) > 1 else len(methods))
-        bounds = [*starts[1:], len(methods)]
-        segments = [bounds[i + 1] - bounds[i] for i in range(len(bounds) - 1)]
-        hands.extend(segments[:driver.hands])
+        lobby.append(starts[1] if len(starts) > 1 else len(calls))
+        bounds = [*starts[1:], len(calls)]
+        segments = [calls[bounds[i]:bounds[i + 1]] for i in range(len(bounds) - 1)]
+        hands.extend(len(s) for s in segments[:driver.hands])
+        costliest = max([costliest, *segments[:driver.hands]], key=len)
+    if worst:  # the texts of the most expensive hand, to see where its calls went
+        Path(worst).write_text("\n".join(f"--- {c.method}\n{c.params.get('text')}"
+                                          for c in costliest), encoding="utf-8")
     return {
         "hands": len(hands),
         "mean": round(statistics.fmean(hands), 2) if hands else None,
@@ -365,7 +371,7 @@ async def _people(conn: Connection, args: argparse.Namespace) -> None:
             "seconds": time.perf_counter() - started,
             "games_finished": sum(d.finished for d in drivers),
             "games_stuck": sum(d.stuck for d in drivers),
-            "counted_calls_per_hand": calls_per_hand(server, drivers),
+            "counted_calls_per_hand": calls_per_hand(server, drivers, args.worst_hand),
             "api_calls": len(server.calls),
         })
         await loop.run_in_executor(None, conn.recv)  # the bot has stopped
@@ -491,6 +497,8 @@ def main(argv: list[str]) -> int:
                         help="updates handled at once")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--db", default=None, help="database URL (default: a new SQLite file)")
+    parser.add_argument("--worst-hand", default=None, metavar="FILE",
+                        help="write the texts of the hand that cost the most calls")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
     print(json.dumps(asyncio.run(_bot_side(args)), indent=2))

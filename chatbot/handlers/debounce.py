@@ -52,6 +52,11 @@ class LatestWinsEditor:
         if slot.task is None or slot.task.done():
             slot.task = asyncio.get_running_loop().create_task(self._run(key, slot))
 
+    def pending(self, key: Hashable) -> bool:
+        """Whether an edit of ``key`` is still to be sent (so newer content would ride on it)."""
+        slot = self._slots.get(key)
+        return slot is not None and slot.task is not None and not slot.task.done()
+
     def refresh(self, key: Hashable, content: Any) -> None:
         """Newer content for an edit already waiting; schedules nothing by itself.
 
@@ -59,7 +64,7 @@ class LatestWinsEditor:
         sent it carries the newest content, otherwise nothing is sent.
         """
         slot = self._slots.get(key)
-        if slot is not None and slot.task is not None and not slot.task.done():
+        if slot is not None and self.pending(key):
             slot.wanted = content
 
     def forget(self, key: Hashable) -> None:

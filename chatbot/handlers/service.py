@@ -104,6 +104,9 @@ class GameService:
     # -------------------------------------------------------------- reading
     def remember(self, record: TableRecord) -> None:
         """Keep the newest record of an active table; a closed one is forgotten."""
+        known = self._records.get(record.id)
+        if known is not None and known.version > record.version:
+            return  # a read that raced with a save: the saved record is newer
         self._records.pop(record.id, None)
         if not record.active:
             return
@@ -124,8 +127,13 @@ class GameService:
 
         Only for showing things (an inline answer, "my cards"): a move is judged
         by :meth:`perform`, which rereads the table whenever the remembered copy
-        might be behind another worker.
+        might be behind another worker. A move in progress here is waited for, so
+        what is shown is never older than what is stored.
         """
+        lock = self.lock(table_id)
+        if lock.locked():
+            async with lock:
+                pass
         record = self._records.get(table_id)
         if record is None:
             record = await self.repo.get_table(table_id)

@@ -137,17 +137,21 @@ class Presenter:
             if record.version < self._shown.get(record.id, 0):
                 return record  # a newer outcome is on screen already
             self._shown[record.id] = record.version
+            message_id = self._messages.get(record.id, record.message_id)
+            posting = message_id is None or starts_hand
+            key = (record.chat_id, message_id)
+            worth = posting or self.worth_an_edit(record, table)
+            if not worth and not self.editor.pending(key):
+                return record  # nothing to send: not even worth drawing the text
             series = None
             if table.state == "finished" or outcome.trigger == "rematch":
                 series = await self.series(record, table)
             text, markup = self.content(record, table, log_, series)
-            message_id = self._messages.get(record.id, record.message_id)
             if table.state == "closed":
                 self._forget(record.id)
-            if message_id is None or starts_hand:
+            if posting:
                 return await self.post(record, text, markup)
-            key = (record.chat_id, message_id)
-            if self.worth_an_edit(record, table):
+            if worth:
                 self.editor.want(key, (text, markup))
             else:
                 self.editor.refresh(key, (text, markup))
@@ -194,7 +198,13 @@ CARRIED = (CardPlayed, CallMade, CallAnswered, TrickWon, CallScored, CardsReveal
 
 
 def hand_end(events: list[Event]) -> list[Event]:
-    """The end of a hand worth repeating atop the next one: its last trick and result."""
+    """The end of a hand worth repeating atop the next one: its last trick and result.
+
+    Only the hand's own events count: what it carried from the hand before is
+    not carried again.
+    """
+    starts = [i for i, e in enumerate(events) if isinstance(e, HandStarted)]
+    events = events[starts[-1] + 1:] if starts else events
     if not any(isinstance(e, HandWon) for e in events):
         return []
     tricks = [i for i, e in enumerate(events) if isinstance(e, TrickWon)]

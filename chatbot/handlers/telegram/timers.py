@@ -23,11 +23,13 @@ class TimerBoard:
         self._clock = clock
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._seqs: dict[int, int] = {}
+        self._firing: set[asyncio.Task[None]] = set()
+        self._closed = False
 
     def schedule(self, table_id: int, seq: int, deadline: datetime | None) -> None:
         """Arm the table's timer; an older turn than the one armed changes nothing
         (two outcomes presented out of order must not cancel the newer timer)."""
-        if seq < self._seqs.get(table_id, -1):
+        if self._closed or seq < self._seqs.get(table_id, -1):
             return
         self._seqs[table_id] = seq
         old = self._tasks.pop(table_id, None)
@@ -41,20 +43,29 @@ class TimerBoard:
 
     async def _run(self, table_id: int, seq: int, delay: float) -> None:
         await asyncio.sleep(delay)
-        if self._tasks.get(table_id) is asyncio.current_task():
+        task = asyncio.current_task()
+        assert task is not None
+        if self._tasks.get(table_id) is task:
             del self._tasks[table_id]
+        self._firing.add(task)
         try:
             await self._fire(table_id, seq)
         except Exception:  # a timer must never die silently with the game stuck
             log.exception("timer of table %s failed", table_id)
+        finally:
+            self._firing.discard(task)
 
     @property
     def pending(self) -> int:
         return sum(1 for t in self._tasks.values() if not t.done())
 
     async def close(self) -> None:
-        tasks = list(self._tasks.values())
+        """Drop the waiting timers; let the ones already firing finish their move, so a
+        shutdown never leaves a save half done (the deadlines stay stored for the next
+        start)."""
+        self._closed = True
+        waiting = [t for t in self._tasks.values() if t not in self._firing]
         self._tasks.clear()
-        for task in tasks:
+        for task in waiting:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*waiting, *self._firing, return_exceptions=True)
