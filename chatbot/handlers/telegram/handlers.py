@@ -146,10 +146,12 @@ class TrucoHandlers:
             await self.cmd_start(update, context)
             return
         variant, players = parse_new_args(context.args or [])
+        group = await self.repo.get_chat(chat.id)  # the group's /language, else the creator's
         try:
             outcome = await self.service.open_table(
                 chat_id=chat.id, creator_id=user.id, creator_name=user.first_name,
-                variant=variant, players=players, language=locale)
+                variant=variant, players=players,
+                language=group.language if group and group.language else locale)
         except ActiveTableExists:
             await message.reply_text(alert("table-exists", locale))
             return

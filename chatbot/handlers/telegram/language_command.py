@@ -7,6 +7,7 @@ each person's own language, whatever the group speaks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
@@ -35,9 +36,11 @@ def language_menu() -> InlineKeyboardMarkup:
 
 
 class LanguageCommand:
-    def __init__(self, repo: Repository, locale_of: LocaleOf) -> None:
+    def __init__(self, repo: Repository, locale_of: LocaleOf,
+                 forget_user: Callable[[int], None] = lambda _: None) -> None:
         self.repo = repo
         self.locale_of = locale_of
+        self.forget_user = forget_user  # drops a cached language when it changes
 
     async def command(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message = update.message
@@ -58,6 +61,7 @@ class LanguageCommand:
         if chat.type == ChatType.PRIVATE:
             await self.repo.get_or_create_user(user.id, user.full_name, user.language_code)
             await self.repo.set_user_language(user.id, code)
+            self.forget_user(user.id)
         else:
             if not await self.may_set_group(chat.id, user.id, context):
                 await query.answer(alert("only-creator", await self.locale_of(update)),
