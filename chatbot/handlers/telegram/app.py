@@ -29,7 +29,7 @@ from chatbot.handlers.telegram.rules_command import RulesCommand
 from chatbot.handlers.telegram.timers import TimerBoard
 from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.translation import N_, translate
-from chatbot.storage import Repository, make_engine, upgrade_to_head
+from chatbot.storage import Repository, async_url, make_engine, upgrade_to_head
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +53,16 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     log.error("update %s (%s) failed", uid, kind, exc_info=context.error)
 
 
+def pool_options(url: str) -> dict[str, int]:
+    """One connection for SQLite: its file takes one writer at a time anyway, and two
+    connections wanting to write meet SQLite's busy handler, which sleeps in steps of
+    up to 100 ms; queueing for the one connection in asyncio costs microseconds.
+    PostgreSQL keeps SQLAlchemy's pool."""
+    if async_url(url).get_backend_name() == "sqlite":
+        return {"pool_size": 1, "max_overflow": 0, "pool_timeout": 120}
+    return {}
+
+
 def build_application(settings: Settings, *, rate_limiter: bool = True,
                       update_processor: BaseUpdateProcessor | None = None) -> Application:
     """The PTB application with every handler; storage is migrated in post_init.
@@ -61,7 +71,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     lock), so a chat held back by Telegram's rate limits never stalls the others.
     ``update_processor`` replaces the default one (the benchmark times updates).
     """
-    engine = make_engine(settings.database_url)
+    engine = make_engine(settings.database_url, **pool_options(settings.database_url))
     repo = Repository(engine)
     service = GameService(repo, settings.timing)
     codec = PayloadCodec(settings.payload_secret)
