@@ -1,10 +1,11 @@
 """The one path every action takes: load the table, fire the trigger, save, report.
 
 Telegram presses, inline choices, timers and bots all come through
-:meth:`GameService.act`, one at a time per table (an asyncio lock), and the
-version check of the save guards against a second worker doing the same. A
-refused trigger raises :class:`Refused` and saves nothing. After a save the
-caller gets an :class:`Outcome` to render and send; no I/O to Telegram here.
+:meth:`GameService.perform` (``act``, ``play`` and ``run_timer`` are its usual
+plans), one at a time per table (an asyncio lock), and the version check of the
+save guards against a second worker doing the same. A refused trigger raises
+:class:`Refused` and saves nothing. After a save the caller gets an
+:class:`Outcome` to render and send; no I/O to Telegram here.
 """
 
 from __future__ import annotations

@@ -160,3 +160,11 @@ async def test_hand_of_eleven_iron_hand_rematch_and_series(fake_telegram: FakeTe
         assert message.message_id != finished.message_id
         assert series in (message.text or "")
         assert "A new game of Truco Paulista" in (message.text or "")
+
+        # /score tells the game's score and the series, as a reply
+        mark = fake_telegram.mark()
+        await bob.send(game.group, "/score")
+        reply = await fake_telegram.wait_for_call("sendMessage", chat_id=game.group.id,
+                                                  since=mark)
+        assert series in reply.params["text"]
+        assert "Score: Alice and Bot 2 0, Bob and Bot 3 0" in reply.params["text"]

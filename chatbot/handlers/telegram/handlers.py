@@ -207,7 +207,8 @@ class TrucoHandlers:
             await message.reply_text(alert("no-table", locale))
             return
         table = Table.from_dict(record.game)
-        text, _ = self.presenter.content(record, table, [])
+        series = await self.presenter.series(record, table) if table.match else None
+        text, _ = self.presenter.content(record, table, [], series)
         await message.reply_text(text)
 
     async def may_manage(self, record: TableRecord, chat_id: int, user_id: int,
