@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from chatbot.ai.rulebot import choose
+from chatbot.ai import decide
 from chatbot.fsm.errors import Refused
 from chatbot.fsm.machine import fire
 from chatbot.fsm.table import Table
@@ -320,7 +320,9 @@ class GameService:
             seat = rules.to_act(table.match)
             assert seat is not None
             view = seat_view(rules, table.match, seat)
-            action = await asyncio.to_thread(choose, rules, view, random.Random(seq))
+            info = table.seats[seat]
+            level = info.bot_level if info is not None and info.bot_level else "normal"
+            action = await asyncio.to_thread(decide, rules, view, level, random.Random(seq))
             if due == "bot":
                 return [("move", (seat, action), {"seq": seq})]
             return [("time_out", (seq, seat, action), {})]

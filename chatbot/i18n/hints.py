@@ -7,7 +7,11 @@ appear in a callback alert.
 
 from __future__ import annotations
 
-from chatbot.i18n.translation import N_
+from chatbot.i18n.render import action_label
+from chatbot.i18n.translation import N_, translate
+from chatbot.rules.actions import Action
+from chatbot.rules.base import TrickRules
+from chatbot.rules.views import SeatView
 
 HINT_REASONS: dict[str, str] = {
     "win-trick-cheaply": N_("Play {card}: it wins this trick and is the cheapest card that "
@@ -45,3 +49,10 @@ HINT_REASONS: dict[str, str] = {
     "signal-partner": N_("Tell your partner which card to play."),
     "best-expected-points": N_("This move gives your side the most points on average."),
 }
+
+
+def hint_line(action: Action, reason: str, view: SeatView, rules: TrickRules,
+              locale: str) -> str:
+    """The advice as one sentence for a callback alert, naming the card to play."""
+    message = HINT_REASONS.get(reason, HINT_REASONS["best-expected-points"])
+    return translate(message, locale, card=action_label(action, view, rules, locale))

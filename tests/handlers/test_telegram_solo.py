@@ -49,3 +49,22 @@ async def test_solo_paulista_against_the_bot(fake_telegram: FakeTelegramServer,
             what="the table message")
         final = await play_private_game(fake_telegram, ana)
     assert "Game over" in final
+
+
+async def test_hint_button_explains_without_changing_the_game(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
+        migrated_db_url: URL) -> None:
+    bia = FakeUser(fake_telegram, 5002, "Bia")
+    async with running_bot(fake_telegram, migrated_db_url):
+        await bia.start()
+        menu = await fake_telegram.wait_until(lambda: bia.private.last_bot_message(),
+                                              what="the welcome")
+        await bia.press_button(menu, "Truco Mineiro: me against the bot")
+        table = await fake_telegram.wait_until(
+            lambda: (m := bia.private.last_bot_message()) and m.message_id != menu.message_id
+            and any(b.get("text") == "Hint" for b in m.buttons) and m,
+            what="the table with a hint button")
+        before = (table.text, table.edits)
+        answer = await bia.press_button(table, "Hint")
+        assert answer.show_alert and answer.text and len(answer.text) <= 200
+        assert (table.text, table.edits) == before

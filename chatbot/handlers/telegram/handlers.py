@@ -7,7 +7,9 @@ inline choice, a timer and a bot all take the same path.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import random
 import time
 
 from telegram import (
@@ -18,6 +20,7 @@ from telegram import (
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
+from chatbot.ai.hint import hint
 from chatbot.fsm.errors import Refused
 from chatbot.fsm.table import Table
 from chatbot.handlers.payload import BadPayload, Payload, PayloadCodec
@@ -26,6 +29,7 @@ from chatbot.handlers.telegram.keyboards import Keyboards, action_arg, parse_act
 from chatbot.handlers.telegram.presenter import Presenter
 from chatbot.handlers.telegram.timers import TimerBoard
 from chatbot.i18n.cards import card_label
+from chatbot.i18n.hints import hint_line
 from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.reasons import explain
 from chatbot.i18n.render import action_label
@@ -45,6 +49,7 @@ DEFAULT_PLAYERS = 4
 MEMORY = 50_000  # users remembered by a process (oldest dropped first)
 USER_TTL = 60.0  # seconds a remembered user's stored language is trusted
 # Buttons only the people at the table may press (joining is for everybody else).
+SOLO_LEVEL = "hard"  # practice against the strongest bot: it is the one worth learning from
 SEATED_ACTIONS = frozenset({"bot", "variant", "players", "start", "rematch", "move", "back"})
 
 
@@ -250,14 +255,15 @@ class TrucoHandlers:
                 record = await self.service.by_code(payload.code)
                 if record is None or not record.active:
                     raise Refused("no-table")
-                text = await self.press(record, payload, user.id, user.first_name, context)
+                text = await self.press(record, payload, user.id, user.first_name, context,
+                                        locale)
         except Refused as refused:
             await query.answer(self.refusal_text(refused, locale), show_alert=True)
             return
         await query.answer(text, show_alert=bool(text))
 
     async def press(self, record: TableRecord, payload: Payload, user_id: int, name: str,
-                    context: Context) -> str | None:
+                    context: Context, viewer_locale: str | None = None) -> str | None:
         """Do what a button says; returns a private alert text, if any.
 
         A button drawn for an earlier turn (its sequence) changes nothing; only
@@ -270,7 +276,11 @@ class TrucoHandlers:
         if action == "cards":
             if seat is None or table.match is None:
                 raise Refused("not-at-table")
-            return cards_alert(table, seat, locale)
+            return cards_alert(table, seat, viewer_locale or locale)
+        if action == "hint":
+            if seat is None or table.match is None or payload.seq != record.turn_seq:
+                raise Refused("stale" if seat is not None else "not-at-table")
+            return await hint_text(table, seat, payload.seq, viewer_locale or locale)
         if payload.seq != record.turn_seq:
             raise Refused("stale")
         if action in SEATED_ACTIONS and seat is None:
@@ -333,7 +343,8 @@ class TrucoHandlers:
             variant=variant, players=players, language=locale)
         for seat in range(1, players):
             outcome = await self.service.act(outcome.record.id, "add_bot", seat,
-                                             translate("Bot {number}", locale, number=seat))
+                                             translate("Bot {number}", locale, number=seat),
+                                             SOLO_LEVEL)
         outcome = await self.service.act(outcome.record.id, "start")
         await self.after(outcome)
 
@@ -392,6 +403,17 @@ class TrucoHandlers:
             log.info("inline move refused: %s", refused.reason)
             return
         await self.after(outcome)
+
+
+async def hint_text(table: Table, seat: int, seq: int, locale: str) -> str:
+    """The hard bot's advice for this seat, in words (searched off the event loop)."""
+    assert table.match is not None
+    rules = table.rules
+    view = seat_view(rules, table.match, seat)
+    if not view.legal:
+        raise Refused("not-your-turn")
+    action, reason = await asyncio.to_thread(hint, rules, view, random.Random(seq))
+    return hint_line(action, reason, view, rules, locale)
 
 
 def parse_new_args(args: list[str]) -> tuple[str, int]:

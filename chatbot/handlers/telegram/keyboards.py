@@ -85,6 +85,8 @@ class Keyboards:
                                        action_arg(action, rules.family)))
         rows = [cards[i:i + 3] for i in range(0, len(cards), 3)]
         rows += [calls[i:i + 2] for i in range(0, len(calls), 2)]
+        if rows:  # the practice table's teacher: what the strongest bot would do, and why
+            rows.append([self._button(button("hint", locale), code, table.seq, "hint")])
         return InlineKeyboardMarkup(rows) if rows else None
 
     def _calls(self, table: Table, code: str, locale: str) -> list[list[InlineKeyboardButton]]:
