@@ -14,9 +14,10 @@ one timer (bot moves, next deals), and the Bot API calls per hand that spend the
 group's flood budget (sendMessage and edits with a chat id, as the fake counts
 them), against the targets of 8 calls per hand and 50 ms p99 on SQLite.
 
-Times are production's divided by ``--speed``: people think for ``--think``
-seconds, bots wait ``--bot-delay``, the table message waits ``--edit-delay``
-before an edit and ``--pause`` separates hands.
+Times are production's divided by ``--speed`` (default 1: production's pace):
+people think for ``--think`` seconds, bots wait ``--bot-delay``, the table
+message waits ``--edit-delay`` before an edit and ``--pause`` separates hands.
+Each game stops after ``--hands`` hands (0: play it to the end).
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ class TimedProcessor(SimpleUpdateProcessor):
     def __init__(self, max_concurrent_updates: int) -> None:
         super().__init__(max_concurrent_updates)
         self.durations: list[float] = []
+        self.by_kind: dict[str, list[float]] = {}
 
     async def do_process_update(self, update: object,
                                 coroutine: Awaitable[Any]) -> None:
@@ -82,7 +84,18 @@ class TimedProcessor(SimpleUpdateProcessor):
         try:
             await coroutine
         finally:
-            self.durations.append(time.perf_counter() - start)
+            took = time.perf_counter() - start
+            self.durations.append(took)
+            self.by_kind.setdefault(update_kind(update), []).append(took)
+
+
+def update_kind(update: object) -> str:
+    """"callback_query", "inline_query", "chosen_inline_result", "message"..."""
+    if isinstance(update, Update):
+        for kind in ("callback_query", "inline_query", "chosen_inline_result", "message"):
+            if getattr(update, kind) is not None:
+                return kind
+    return "other"
 
 
 class BenchServer(FakeTelegramServer):
@@ -367,8 +380,13 @@ async def _people(conn: Connection, args: argparse.Namespace) -> None:
                           random.Random(rng.random())) for i in range(args.games)]
         started = time.perf_counter()
         await asyncio.gather(*(d.run() for d in drivers))
+        elapsed = time.perf_counter() - started
+        for _ in range(600):  # let the bot take the last updates (the /stop of each game)
+            if not server.pending_updates:
+                break
+            await asyncio.sleep(0.05)
         conn.send({
-            "seconds": time.perf_counter() - started,
+            "seconds": elapsed,
             "games_finished": sum(d.finished for d in drivers),
             "games_stuck": sum(d.stuck for d in drivers),
             "counted_calls_per_hand": calls_per_hand(server, drivers, args.worst_hand),
@@ -443,6 +461,7 @@ async def _bot_side(args: argparse.Namespace) -> dict[str, Any]:
         "updates": updates,
         "updates_per_second": round(updates / elapsed, 1),
         "update_handling_ms": ms(processor.durations),
+        "update_handling_ms_by_kind": {k: ms(v) for k, v in sorted(processor.by_kind.items())},
         "timer_handling_ms": ms(timer_durations),
         "target_p99_ms": TARGET_P99_MS,
         "bot_cpu_seconds_per_update_or_timer_ms": round(
@@ -482,16 +501,16 @@ async def _hands(url: str) -> int:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m chatbot.bench bot")
     parser.add_argument("--games", type=int, default=50, help="simultaneous games")
-    parser.add_argument("--hands", type=int, default=None,
-                        help="stop each game after this many hands (default: play to the end)")
-    parser.add_argument("--speed", type=float, default=10.0,
-                        help="divide every delay below by this")
+    parser.add_argument("--hands", type=int, default=3,
+                        help="stop each game after this many hands (0: play to the end)")
+    parser.add_argument("--speed", type=float, default=1.0,
+                        help="divide every delay below by this (1: production's pace)")
     parser.add_argument("--think", type=float, default=3.0,
                         help="seconds a person takes per move (±50%%)")
     parser.add_argument("--bot-delay", type=float, default=1.5)
     parser.add_argument("--edit-delay", type=float, default=1.0)
     parser.add_argument("--pause", type=float, default=3.0, help="seconds between hands")
-    parser.add_argument("--ramp", type=float, default=2.0,
+    parser.add_argument("--ramp", type=float, default=10.0,
                         help="seconds over which the games start")
     parser.add_argument("--concurrency", type=int, default=256,
                         help="updates handled at once")
@@ -500,6 +519,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--worst-hand", default=None, metavar="FILE",
                         help="write the texts of the hand that cost the most calls")
     args = parser.parse_args(argv)
+    args.hands = args.hands or None
     logging.basicConfig(level=logging.ERROR)
     print(json.dumps(asyncio.run(_bot_side(args)), indent=2))
     return 0
