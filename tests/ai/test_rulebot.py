@@ -9,12 +9,12 @@ import pytest
 from chatbot.ai.rulebot import EASY, RuleBot, Style, choose
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
-from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.playout import standard_configs
 from chatbot.rules.registry import available_variants, rules_for
 from chatbot.rules.state import Match
 from chatbot.rules.views import real_action, seat_view
+from tests.ai.games import shuffled_hidden
 
 CONFIGS = standard_configs(available_variants())
 
@@ -58,23 +58,6 @@ def test_always_legal_and_blind_to_hidden_cards(index: int) -> None:
             b = choose(rules, other_view, random.Random(7))
             assert a == b
     assert decisions > 40
-
-
-def shuffled_hidden(match: Match, seat: int, rules: TrickRules, rng: random.Random) -> Match:
-    """The same match with the cards this seat cannot see dealt differently among their owners."""
-    other = match.copy()
-    hand = other.hand
-    assert hand is not None
-    seen = rules.visible_cards(match, seat)
-    hidden_owners = [s for s in range(other.players)
-                     if s != seat and s not in seen and hand.cards[s]]
-    pool = [c for s in hidden_owners for c in hand.cards[s]] + list(hand.stock)
-    rng.shuffle(pool)
-    for s in hidden_owners:
-        n = len(hand.cards[s])
-        hand.cards[s], pool = pool[:n], pool[n:]
-    hand.stock = pool
-    return other
 
 
 def test_seeded_reproducibility() -> None:
