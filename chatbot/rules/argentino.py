@@ -185,25 +185,10 @@ class ArgentinoRules(TrickRules):
         assert match.hand is not None
         return self.team_of(match.hand.mano, match.players)  # 3.3.2
 
-    def end_trick(self, match: Match, events: Events) -> None:
-        """As the base, but the flor is scored as soon as trick 1 is over (decision 6)."""
-        hand = match.hand
-        assert hand is not None
-        team, lead = self.trick_result(match, hand.table)
-        hand.tricks.append(team)
-        hand.played.append(hand.table)
-        hand.table = []
-        if events is not None:
-            winner_seat = lead if team is not None else None
-            events.append(E.TrickWon(len(hand.tricks) - 1, team, winner_seat))
-        if self._flor and len(hand.tricks) == 1:
+    def after_trick(self, match: Match, events: Events) -> None:
+        """The flor is scored as soon as trick 1 is over (decision 6)."""
+        if self._flor and len(match.hand.tricks) == 1:  # type: ignore[union-attr]
             self._settle_flor(match, events)
-        decided, winner = self.hand_result(match)
-        if decided:
-            self.finish_by_tricks(match, winner, events)
-            return
-        hand.leader = hand.turn = lead
-        self.announce_turn(match, events)
 
     # ------------------------------------------------------- who acts, legal
     def _acts(self, match: Match, seat: int) -> bool:

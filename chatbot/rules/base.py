@@ -322,12 +322,16 @@ class TrickRules:
         if events is not None:
             winner_seat = lead if team is not None else None
             events.append(E.TrickWon(len(hand.tricks) - 1, team, winner_seat))
+        self.after_trick(match, events)
         decided, winner = self.hand_result(match)
         if decided:
             self.finish_by_tricks(match, winner, events)
             return
         hand.leader = hand.turn = lead
         self.announce_turn(match, events)
+
+    def after_trick(self, match: Match, events: Events) -> None:
+        """Variant hook: settle what falls due when a trick ends, before the hand is judged."""
 
     def trick_result(
         self, match: Match, plays: Sequence[tuple[int, Card | None]]

@@ -168,15 +168,25 @@ class TrucoHandlers:
     async def cmd_leave(self, update: Update, context: Context) -> None:
         await self._seat_command(update, "leave")
 
-    async def _seat_command(self, update: Update, what: str) -> None:
+    async def _chat_table(self, update: Update) -> tuple[TableRecord, str] | None:
+        """The chat's open table and the sender's language; tells them when there is none."""
         chat, user, message = update.effective_chat, update.effective_user, update.message
         if chat is None or user is None or message is None:
-            return
+            return None
         locale = await self.user_locale(update)
         record = await self.repo.get_active_table(chat.id)
         if record is None:
             await message.reply_text(alert("no-table", locale))
+            return None
+        return record, locale
+
+    async def _seat_command(self, update: Update, what: str) -> None:
+        found = await self._chat_table(update)
+        if found is None:
             return
+        record, locale = found
+        user, message = update.effective_user, update.message
+        assert user is not None and message is not None
         try:
             if what == "join":
                 outcome = await self.join(record, user.id, user.first_name, None)
@@ -188,14 +198,12 @@ class TrucoHandlers:
         await self.after(outcome)
 
     async def cmd_stop(self, update: Update, context: Context) -> None:
+        found = await self._chat_table(update)
+        if found is None:
+            return
+        record, locale = found
         chat, user, message = update.effective_chat, update.effective_user, update.message
-        if chat is None or user is None or message is None:
-            return
-        locale = await self.user_locale(update)
-        record = await self.repo.get_active_table(chat.id)
-        if record is None:
-            await message.reply_text(alert("no-table", locale))
-            return
+        assert chat is not None and user is not None and message is not None
         if not await self.may_manage(record, chat.id, user.id, context):
             await message.reply_text(alert("only-creator", locale))
             return
