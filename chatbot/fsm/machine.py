@@ -24,6 +24,7 @@ from chatbot.rules.events import Event
 from chatbot.rules.registry import UnknownVariant, rules_class, rules_for
 
 MAX_TIMEOUTS = 2  # consecutive time-outs before a bot keeps the seat
+TURN_SECONDS_RANGE = (10, 600)  # a table's own turn time: time to think, not to doze off
 
 STATES: list[Any] = [
     "lobby",
@@ -122,7 +123,11 @@ class TableFlow:
         self.table.seats[seat] = None
         self.events.append(TE.PlayerLeft(seat, info.name))
 
-    def can_configure(self, variant: str, players: int, options: dict[str, Any]) -> bool:
+    def can_configure(self, variant: str, players: int, options: dict[str, Any],
+                      turn_seconds: int | None = None) -> bool:
+        """Settings a lobby may choose; ``turn_seconds`` None keeps the table's turn time."""
+        if turn_seconds is not None and not _good_turn(turn_seconds):
+            return self.refuse("bad-option", detail=f"turn time {turn_seconds!r}")
         try:
             cls = rules_class(variant)
             rules = rules_for(variant, options)
@@ -138,9 +143,12 @@ class TableFlow:
             return self.refuse("seats-in-use")
         return True
 
-    def do_configure(self, variant: str, players: int, options: dict[str, Any]) -> None:
+    def do_configure(self, variant: str, players: int, options: dict[str, Any],
+                     turn_seconds: int | None = None) -> None:
         table = self.table
         table.variant, table.options = variant, dict(options)
+        if turn_seconds is not None:
+            table.turn_seconds = turn_seconds
         table.seats = (table.seats + [None] * players)[:players]
         table.players = players
         self.events.append(TE.TableConfigured(variant, players))
@@ -261,6 +269,11 @@ MACHINE = HierarchicalMachine(
 )
 
 SETTLING = frozenset({"start", "move", "time_out", "next_hand", "rematch"})
+
+
+def _good_turn(seconds: Any) -> bool:
+    low, high = TURN_SECONDS_RANGE
+    return isinstance(seconds, int) and not isinstance(seconds, bool) and low <= seconds <= high
 
 
 def fire(table: Table, trigger: str, *args: Any, rng: random.Random | None = None,

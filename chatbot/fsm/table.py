@@ -44,6 +44,7 @@ class Table:
     state: str = "lobby"
     seq: int = 0  # turn sequence: bumped by every accepted move, checked by buttons and timers
     creator: int | None = None
+    turn_seconds: int | None = None  # a person's time per turn; None: the service's default
     refusal: Any = None  # why the last condition failed (set by the machine's conditions)
 
     def __post_init__(self) -> None:
@@ -74,6 +75,7 @@ class Table:
             "state": self.state,
             "seq": self.seq,
             "creator": self.creator,
+            "turn_seconds": self.turn_seconds,
         }
 
     @classmethod
@@ -87,4 +89,5 @@ class Table:
             state=doc["state"],
             seq=doc["seq"],
             creator=doc["creator"],
+            turn_seconds=doc.get("turn_seconds"),  # absent from tables stored before it
         )

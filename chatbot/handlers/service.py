@@ -352,7 +352,7 @@ class GameService:
     def deadline(self, table: Table) -> datetime | None:
         due = due_action(table)
         seconds = {"next_hand": self.timing.between_hands, "bot": self.timing.bot,
-                   "timeout": self.timing.turn}.get(due or "")
+                   "timeout": table.turn_seconds or self.timing.turn}.get(due or "")
         return None if seconds is None else self.clock() + timedelta(seconds=seconds)
 
     async def _sync_seats(self, record: TableRecord, table: Table) -> None:

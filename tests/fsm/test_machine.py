@@ -73,6 +73,25 @@ def test_configure_in_lobby_only() -> None:
     assert refused(table, "configure", "mineiro", 2, {}).reason == "seats-in-use"
 
 
+def test_configure_sets_the_turn_time_and_keeps_it_when_not_given() -> None:
+    table = Table("argentino", 2)
+    assert table.turn_seconds is None  # the service's default
+    fire(table, "configure", "argentino", 2, {"target": 15}, 90)
+    assert (table.options, table.turn_seconds) == ({"target": 15}, 90)
+    fire(table, "configure", "le-truc", 2, {})
+    assert (table.variant, table.options, table.turn_seconds) == ("le-truc", {}, 90)
+    for bad in (5, 601, 30.5, True, "60"):
+        assert refused(table, "configure", "le-truc", 2, {}, bad).reason == "bad-option"
+
+
+def test_turn_time_is_saved_and_old_tables_have_none() -> None:
+    table = Table("paulista", 2, turn_seconds=120)
+    saved = json.loads(json.dumps(table.to_dict()))
+    assert Table.from_dict(saved).turn_seconds == 120
+    del saved["turn_seconds"]  # stored before tables had their own turn time
+    assert Table.from_dict(saved).turn_seconds is None
+
+
 def test_lobby_triggers_refused_during_a_hand() -> None:
     table = full_table()
     for trigger, args in [("sit", (1, 5, "X")), ("add_bot", (1, "B")), ("stand", (100,)),
