@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import json
 import logging
 import multiprocessing
@@ -435,9 +436,15 @@ async def _bot_side(args: argparse.Namespace) -> dict[str, Any]:
             assert app.updater is not None
             await app.updater.start_polling(poll_interval=0, timeout=10,
                                             allowed_updates=Update.ALL_TYPES)
+            profiler = cProfile.Profile() if args.profile else None
             cpu, main_cpu = time.process_time(), time.thread_time()
+            if profiler is not None:
+                profiler.enable()
             conn.send("go")
             figures = await loop.run_in_executor(None, conn.recv)
+            if profiler is not None:
+                profiler.disable()
+                profiler.dump_stats(args.profile)
             cpu, main_cpu = time.process_time() - cpu, time.thread_time() - main_cpu
             await app.updater.stop()
             await app.stop()
@@ -518,6 +525,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--db", default=None, help="database URL (default: a new SQLite file)")
     parser.add_argument("--worst-hand", default=None, metavar="FILE",
                         help="write the texts of the hand that cost the most calls")
+    parser.add_argument("--profile", default=None, metavar="FILE",
+                        help="write a cProfile of the bot's event loop thread (pstats format)")
     args = parser.parse_args(argv)
     args.hands = args.hands or None
     logging.basicConfig(level=logging.ERROR)
