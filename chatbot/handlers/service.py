@@ -280,18 +280,30 @@ class GameService:
             return Outcome(saved, table, events, note)
 
     async def save_message_id(self, record: TableRecord, message_id: int | None) -> TableRecord:
-        """Remember the table's message; usually nobody saved since ``record``, so the
-        first try needs no read (the version check catches the other case)."""
+        """Remember the table's message (no game change, so no event)."""
+        return await self.update_record(record, message_id=message_id)
+
+    async def set_language(self, table_id: int, language: str) -> TableRecord | None:
+        """The table speaks ``language`` from its next message on (a group's /language)."""
+        record = await self.load(table_id)
+        if record is None or not record.active:
+            return None
+        return await self.update_record(record, language=language)
+
+    async def update_record(self, record: TableRecord, **changes: Any) -> TableRecord:
+        """Change columns of the table's record beside the game, through the service so
+        that its remembered copy stays the newest; usually nobody saved since
+        ``record``, so the first try needs no read (the version check catches the
+        other case). Returns ``record`` unchanged if the table is gone."""
         async with self.lock(record.id):
             current: TableRecord | None = self._records.get(record.id, record)
             for _ in range(3):
                 if current is None:
                     return record
-                if current.message_id == message_id:
+                if all(getattr(current, k) == v for k, v in changes.items()):
                     return current
                 try:
-                    saved = await self.repo.save(replace(current, message_id=message_id),
-                                                 current.version)
+                    saved = await self.repo.save(replace(current, **changes), current.version)
                 except StaleVersion:
                     current = await self.repo.get_table(record.id)
                     continue

@@ -8,7 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from chatbot.i18n.rules_pages import rules_pages
 from chatbot.storage import Repository
 from tests.fakebotapi import FakeTelegramServer, FakeUser
-from tests.handlers.telegram_harness import running_bot
+from tests.handlers.telegram_harness import handlers_of, running_bot
 
 
 async def test_rules_pages_in_the_readers_language(fake_telegram: FakeTelegramServer,
@@ -54,3 +54,31 @@ async def test_language_choice_sticks_for_that_person(fake_telegram: FakeTelegra
     assert "بستن" in help_text or "میز" in help_text
     stored = await Repository(db_engine).get_user(6002)
     assert stored is not None and stored.language == "fa"
+
+
+async def test_group_language_reaches_the_open_table_at_once(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
+        migrated_db_url: URL) -> None:
+    ana = FakeUser(fake_telegram, 6003, "Ana", "en")
+    bia = FakeUser(fake_telegram, 6004, "Bia", "en")
+    group = fake_telegram.create_group("Truco", members=[ana, bia])
+    async with running_bot(fake_telegram, migrated_db_url) as app:
+        await ana.send(group, "/new paulista 2")
+        lobby = await fake_telegram.wait_until(lambda: group.last_bot_message(), what="lobby")
+        await ana.send(group, "/language")
+        menu = await fake_telegram.wait_until(
+            lambda: (m := group.last_bot_message()) and m.message_id != lobby.message_id
+            and m, what="the language menu")
+        await ana.press_button(menu, "Português (Brasil)")
+        await fake_telegram.wait_until(
+            lambda: "português" in (group.message(menu.message_id).text or "").lower(),
+            what="the confirmation")
+        service = handlers_of(app).service
+        record = await Repository(db_engine).get_active_table(group.id)
+        assert record is not None and record.language == "pt_BR"
+        remembered = await service.load(record.id)  # the service's own copy, not stale
+        assert remembered is not None and remembered.language == "pt_BR"
+        await bia.press(lobby, lobby.callback_data[1])  # join team B: the lobby is redrawn
+        await fake_telegram.wait_until(
+            lambda: "Bia" in (group.message(lobby.message_id).text or ""), what="Bia seated")
+        assert "Time" in (group.message(lobby.message_id).text or "")

@@ -118,7 +118,8 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
                            ("stop", h.cmd_stop), ("score", h.cmd_score)):
         app.add_handler(CommandHandler(name, callback))
     rules_command = RulesCommand(h.user_locale)
-    language_command = LanguageCommand(repo, h.user_locale, h.forget_user)
+    language_command = LanguageCommand(repo, h.user_locale, h.forget_user,
+                                       h.service.set_language)
     app.add_handler(CommandHandler("rules", rules_command.command))
     app.add_handler(CommandHandler("language", language_command.command))
     app.add_handler(CallbackQueryHandler(rules_command.page, pattern=RULES_PATTERN))

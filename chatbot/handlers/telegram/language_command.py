@@ -7,8 +7,7 @@ each person's own language, whatever the group speaks.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Awaitable, Callable
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatMemberStatus, ChatType
@@ -18,7 +17,7 @@ from chatbot.handlers.telegram.rules_command import LocaleOf
 from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.table_text import alert
 from chatbot.i18n.translation import N_, translate
-from chatbot.storage import Repository, StaleVersion
+from chatbot.storage import Repository
 
 PREFIX = "lang:"
 PATTERN = r"^lang:"
@@ -37,10 +36,13 @@ def language_menu() -> InlineKeyboardMarkup:
 
 class LanguageCommand:
     def __init__(self, repo: Repository, locale_of: LocaleOf,
-                 forget_user: Callable[[int], None] = lambda _: None) -> None:
+                 forget_user: Callable[[int], None],
+                 set_table_language: Callable[[int, str], Awaitable[object]]) -> None:
         self.repo = repo
         self.locale_of = locale_of
         self.forget_user = forget_user  # drops a cached language when it changes
+        # Through the game service, whose remembered copy of the table must stay current.
+        self.set_table_language = set_table_language
 
     async def command(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message = update.message
@@ -83,12 +85,6 @@ class LanguageCommand:
 
     async def retitle_table(self, chat_id: int, code: str) -> None:
         """The open table speaks the group's new language from its next message on."""
-        for _ in range(3):
-            table = await self.repo.get_active_table(chat_id)
-            if table is None or table.language == code:
-                return
-            try:
-                await self.repo.save(replace(table, language=code), table.version)
-                return
-            except StaleVersion:
-                continue
+        table = await self.repo.get_active_table(chat_id)
+        if table is not None and table.language != code:
+            await self.set_table_language(table.id, code)
