@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from chatbot.rules import events as E
+from chatbot.rules import put_events
 from chatbot.rules.cards import Card, Family, card_code, parse_card
 from chatbot.rules.registry import rules_class
 from chatbot.rules.state import Hand, Match, Pending
@@ -150,3 +152,27 @@ def event_to_dict(event: Any, family: Family) -> dict[str, Any]:
               if name != "audience"}
     audience = event.audience
     return {"type": type(event).__name__, "audience": [audience.kind, audience.who], **fields}
+
+
+def _event_types() -> dict[str, type[E.Event]]:
+    found: dict[str, type[E.Event]] = {}
+    todo = [E.Event]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            found[sub.__name__] = sub
+            todo.append(sub)
+    return found
+
+
+EVENT_MODULES = (E, put_events)  # imported for their Event subclasses
+_EVENT_TYPES = _event_types()
+
+
+def event_from_dict(doc: dict[str, Any], family: Family) -> E.Event:
+    """An event back from the log (for redrawing a hand after a restart); equal to the
+    event that was written. Raises KeyError for a type this code does not know."""
+    cls = _EVENT_TYPES[doc["type"]]
+    dec = _Decoder(family).decode
+    kind, who = doc["audience"]
+    fields = {name: dec(doc[name]) for name in cls.__dataclass_fields__ if name != "audience"}
+    return cls(**fields, audience=E.Audience(kind, who))
