@@ -2,7 +2,8 @@
 
 Each benchmark is a module of this package with a ``main(argv) -> int``:
 ``engine`` (the rules engine), ``bot`` (the Telegram front end against the
-fake Bot API), ``arena`` (bots against bots). Benchmarks print figures; they
+fake Bot API), ``arena`` (bots against bots), ``storage`` (the
+repository's cost per operation). Benchmarks print figures; they
 are never part of the tests' pass/fail.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 import sys
 from importlib import import_module
 
-BENCHMARKS = ("engine", "bot", "arena")
+BENCHMARKS = ("engine", "bot", "arena", "storage")
 
 
 def main(argv: list[str] | None = None) -> int:
