@@ -8,6 +8,7 @@ public events; a player's own cards appear only in texts made for that player.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from chatbot.fsm.table import Table
 from chatbot.i18n.context import use_locale
@@ -58,8 +59,47 @@ ALERTS: dict[str, str] = {
 }
 
 
+# The lobby's option buttons (chatbot/handlers/lobby_options.py): a button per option,
+# showing the value in force, and the same values as phrases in the lobby's text.
+OPTION_BUTTONS: dict[tuple[str, object], str] = {
+    ("deck", "dirty"): N_("Deck: dirty"),
+    ("deck", "clean"): N_("Deck: clean"),
+    ("flor", "off"): N_("Flor: off"),
+    ("flor", "basic"): N_("Flor: on"),
+    ("flor", "contraflor"): N_("Flor: with contraflor"),
+}
+OPTION_PHRASES: dict[tuple[str, object], str] = {
+    ("deck", "dirty"): N_("dirty deck"),
+    ("deck", "clean"): N_("clean deck"),
+    ("flor", "off"): N_("no flor"),
+    ("flor", "basic"): N_("with flor"),
+    ("flor", "contraflor"): N_("flor and contraflor"),
+}
+
+
 def button(key: str, locale: str, **params: object) -> str:
     return translate(BUTTONS[key], locale, **params)
+
+
+def option_button(name: str, value: Any, locale: str) -> str:
+    """A lobby option's button: ``Deck: clean``, ``Points: 15``, ``Turn: 60 s``."""
+    if name == "target":
+        return translate("Points: {n}", locale, n=value)
+    if name == "turn":
+        # TRANSLATORS: the time each player has for a turn, in seconds
+        return translate("Turn: {n} s", locale, n=value)
+    message = OPTION_BUTTONS.get((name, value))
+    return translate(message, locale) if message else f"{name}: {value}"
+
+
+def _option_phrase(name: str, value: Any) -> str:
+    """One option in the lobby's text (call inside ``use_locale``)."""
+    if name == "target":
+        return ngettext("game to {n} point", "game to {n} points", value)
+    if name == "turn":
+        return ngettext("{n} second a turn", "{n} seconds a turn", value)
+    message = OPTION_PHRASES.get((name, value))
+    return _(message) if message else f"{name}={value}"
 
 
 def alert(key: str, locale: str, **params: object) -> str:
@@ -71,11 +111,16 @@ def seat_names(table: Table, locale: str) -> list[str]:
         return [s.name if s is not None else _("empty seat") for s in table.seats]
 
 
-def lobby_text(table: Table, code: str, locale: str) -> str:
-    """The lobby: the game, its seats by team, and what to do next."""
+def lobby_text(table: Table, code: str, locale: str,
+               options: Sequence[tuple[str, Any]] = ()) -> str:
+    """The lobby: the game, its options (name and value, so everybody sees what the
+    buttons chose), its seats by team, and what to do next."""
     with use_locale(locale):
         lines = [_("A table of {variant} for {n} players (code {code}).",
                    variant=variant_name(table.variant), n=table.players, code=code)]
+        if options:
+            lines.append(_("Table options: {options}.", options=", ".join(
+                _option_phrase(name, value) for name, value in options)))
         teams = table.rules.teams(table.players)
         names = seat_names(table, locale)
         for team in range(teams):

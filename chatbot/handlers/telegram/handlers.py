@@ -23,8 +23,9 @@ from telegram.ext import ContextTypes
 from chatbot.ai.hint import hint
 from chatbot.fsm.errors import Refused
 from chatbot.fsm.table import Table
+from chatbot.handlers.lobby_options import carry_over, configure_args
 from chatbot.handlers.payload import BadPayload, Payload, PayloadCodec
-from chatbot.handlers.service import GameService, Outcome
+from chatbot.handlers.service import GameService, Outcome, Step
 from chatbot.handlers.telegram.keyboards import Keyboards, action_arg, parse_action_arg
 from chatbot.handlers.telegram.presenter import Presenter
 from chatbot.handlers.telegram.timers import TimerBoard
@@ -50,7 +51,8 @@ MEMORY = 50_000  # users remembered by a process (oldest dropped first)
 USER_TTL = 60.0  # seconds a remembered user's stored language is trusted
 # Buttons only the people at the table may press (joining is for everybody else).
 SOLO_LEVEL = "hard"  # practice against the strongest bot: it is the one worth learning from
-SEATED_ACTIONS = frozenset({"bot", "variant", "players", "start", "rematch", "move", "back"})
+SEATED_ACTIONS = frozenset({"bot", "variant", "players", "option", "start", "rematch", "move",
+                            "back"})
 
 
 class TrucoHandlers:
@@ -305,8 +307,11 @@ class TrucoHandlers:
             outcome = await self.service.act(record.id, "add_bot", free[0],
                                              translate("Bot {number}", locale, number=free[0]))
         elif action in ("variant", "players"):
-            outcome = await self.service.act(record.id, "configure",
-                                             *next_setting(table, action), {})
+            variant, players = next_setting(table, action)
+            outcome = await self.service.act(record.id, "configure", variant, players,
+                                             carry_over(table.options, variant))
+        elif action == "option":
+            outcome = await self.set_option(record.id, payload.arg)
         elif action in ("start", "rematch"):
             outcome = await self.service.act(record.id, action)
         elif action == "stop":
@@ -322,6 +327,19 @@ class TrucoHandlers:
             raise Refused("not-now")
         await self.after(outcome)
         return None
+
+    async def set_option(self, table_id: int, arg: str) -> Outcome:
+        """An option button ("name:shown value"): the next value, judged on the table as
+        stored now, so two quick presses of one button move it one step, not two."""
+        name, _, shown = arg.partition(":")
+        turn = self.service.timing.turn
+
+        async def plan(record: TableRecord, table: Table) -> list[Step]:
+            return [("configure", configure_args(table, name, shown, turn), {})]
+
+        outcome = await self.service.perform(table_id, plan)
+        assert outcome is not None
+        return outcome
 
     async def play(self, payload: Payload, user_id: int) -> Outcome:
         """A move from a button or an inline result; the service checks seat and turn."""

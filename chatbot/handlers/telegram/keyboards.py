@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from chatbot.fsm.table import Table
+from chatbot.handlers.lobby_options import Setting
 from chatbot.handlers.payload import Payload, PayloadCodec
 from chatbot.i18n.render import Viewer, action_label, variant_name
-from chatbot.i18n.table_text import button, seat_names
+from chatbot.i18n.table_text import button, option_button, seat_names
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import Family, card_code, parse_card
 from chatbot.rules.views import blind_slot, seat_view, slot_index
@@ -40,7 +43,9 @@ class Keyboards:
         return InlineKeyboardButton(text, callback_data=self.codec.encode(
             Payload(code, seq, action, arg)))
 
-    def lobby(self, table: Table, code: str, seq: int, locale: str) -> InlineKeyboardMarkup:
+    def lobby(self, table: Table, code: str, seq: int, locale: str,
+              options: Sequence[Setting] = ()) -> InlineKeyboardMarkup:
+        """Seats, the game and seat count, one cycling button per offered option, start."""
         b = self._button
         teams = table.rules.teams(table.players)
         join = ([b(button("join-a", locale), code, seq, "join", "0"),
@@ -53,10 +58,19 @@ class Keyboards:
             [b(button("variant", locale, variant=variant_name(table.variant)), code, seq,
                "variant"),
              b(button("players", locale, n=table.players), code, seq, "players")],
+            *self._options(options, code, seq, locale),
             [b(button("start", locale), code, seq, "start"),
              b(button("cancel", locale), code, seq, "stop")],
         ]
         return InlineKeyboardMarkup(rows)
+
+    def _options(self, options: Sequence[Setting], code: str, seq: int,
+                 locale: str) -> list[list[InlineKeyboardButton]]:
+        """Two option buttons a row; each carries the value it shows, so a press on a
+        button drawn before another change is recognized as stale."""
+        buttons = [self._button(option_button(s.name, s.value, locale), code, seq, "option",
+                                f"{s.name}:{s.value}") for s in options]
+        return [buttons[i:i + 2] for i in range(0, len(buttons), 2)]
 
     def group_hand(self, table: Table, code: str, locale: str) -> InlineKeyboardMarkup | None:
         """The hand's table message: inline play, a private look, and the calls of the moment."""

@@ -26,6 +26,7 @@ from telegram.error import BadRequest, Forbidden, RetryAfter
 
 from chatbot.fsm.table import Table
 from chatbot.handlers.debounce import LatestWinsEditor, retry_seconds
+from chatbot.handlers.lobby_options import settings
 from chatbot.handlers.service import HAND_STATES, GameService, Outcome
 from chatbot.handlers.telegram.keyboards import Keyboards
 from chatbot.i18n.table_text import lobby_text, private_lines, series_line, table_text
@@ -73,8 +74,10 @@ class Presenter:
                 series: tuple[int, ...] | None = None) -> Content:
         locale = record.language or "en"
         if table.state == "lobby":
-            return (lobby_text(table, record.code, locale),
-                    self.keyboards.lobby(table, record.code, table.seq, locale))
+            options = settings(table, self.service.timing.turn)
+            return (lobby_text(table, record.code, locale,
+                               [(s.name, s.value) for s in options]),
+                    self.keyboards.lobby(table, record.code, table.seq, locale, options))
         if table.state == "closed" or table.match is None:
             return translate("The table is closed.", locale), None
         human = table.seat_of(record.chat_id) if record.chat_id > 0 else None
