@@ -233,3 +233,14 @@ def series_line(table: Table, wins: Sequence[int], locale: str) -> str:
         parts = [_("{team} {points}", team=viewer.team_name(t), points=n)
                  for t, n in enumerate(wins)]
         return _("Series: {scores}", scores=", ".join(parts))
+
+
+# TRANSLATORS: the last edit a group's table message gets in this hand; {button} is the
+# label of the button that opens the player's cards (inline mode).
+PAUSED = N_("This message now rests until the next hand (the group's message limit): "
+            "tap “{button}” to follow the play.")
+
+
+def paused_line(locale: str) -> str:
+    """Why the table message stops changing for the rest of the hand, and how to follow."""
+    return translate(PAUSED, locale, button=button("inline", locale))

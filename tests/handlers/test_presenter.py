@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from chatbot.handlers.telegram.presenter import MAX_CARRIED, hand_end
+from chatbot.fsm.table import Table
+from chatbot.handlers.telegram.presenter import (
+    HAND_CALLS,
+    HAND_EDITS,
+    MAX_CARRIED,
+    Presenter,
+    hand_before,
+    hand_end,
+)
 from chatbot.rules.cards import Card
 from chatbot.rules.events import (
     CallAnswered,
@@ -31,3 +39,38 @@ def test_the_end_of_a_hand_is_carried_once() -> None:
     assert hand_end(second[:-1]) == []  # not over: nothing to carry
     long = [HandStarted(3, 0, None, None, 1)] + [CardPlayed(0, SIX, 0)] * 9 + [second[-1]]
     assert len(hand_end(long)) == MAX_CARRIED
+
+
+def test_a_restarted_presenter_rebuilds_the_hand_from_the_log() -> None:
+    """After a restart the hand's message shows what it showed before: the end of the
+    hand before, this hand's events up to the outcome being shown, nothing newer."""
+    first = [HandStarted(1, 0, None, None, 1), CardPlayed(0, SIX, 0), TrickWon(0, 0, 0),
+             HandWon(0, (1, 0), (1, 0), "tricks")]
+    second = [HandStarted(2, 1, None, None, 1), CardPlayed(1, SEVEN, 0)]
+    latest = [CallMade(0, "truco", 3)]
+    newer = [CallAnswered(1, "truco", True)]  # saved by another update before the redraw
+    logged = [*first, *second, *latest, *newer]
+    assert hand_before(logged, latest) == [*hand_end(first), *second]
+    assert hand_before([*first, *second, *latest], latest) == [*hand_end(first), *second]
+    # the outcome deals the next hand: the hand it ends is what show() carries from
+    dealt = [HandStarted(3, 0, None, None, 1)]
+    assert hand_before([*logged, *dealt], dealt) == [*hand_end(first), *second, *latest,
+                                                     *newer]
+    assert hand_before([], latest) == []
+
+
+class _Record:
+    def __init__(self, chat_id: int) -> None:
+        self.chat_id = chat_id
+
+
+def test_only_a_groups_hand_in_play_spends_the_edit_budget() -> None:
+    assert HAND_CALLS == 1 + HAND_EDITS + 1 <= 8  # a post, the edits, the end of the game
+    group, private = _Record(-100), _Record(100)
+    playing = Table("paulista", 2)
+    for state, spends in (("hand_playing", True), ("hand_answering", True),
+                          ("scoring", True), ("lobby", False), ("finished", False),
+                          ("closed", False)):
+        playing.state = state
+        assert Presenter.budgeted(group, playing) is spends  # type: ignore[arg-type]
+        assert Presenter.budgeted(private, playing) is False  # type: ignore[arg-type]

@@ -11,7 +11,10 @@ person must act, and when the game or table ends. While bots play, or between
 hands, the wanted content only refreshes an edit already waiting (it costs
 nothing more); the end of a hand is told at the top of the next hand's message.
 That keeps a 2v2 hand with two people near one message plus one edit per human
-turn.
+turn, and a budget caps it: a hand's message gets at most ``HAND_EDITS`` edits
+while it is played (the last one says so and points to inline play, where the
+table is always current), plus the one that ends the game or the table, so a
+hand never costs more than ``HAND_CALLS`` counted calls.
 """
 
 from __future__ import annotations
@@ -29,7 +32,13 @@ from chatbot.handlers.debounce import LatestWinsEditor, retry_seconds
 from chatbot.handlers.lobby_options import settings
 from chatbot.handlers.service import HAND_STATES, GameService, Outcome
 from chatbot.handlers.telegram.keyboards import Keyboards
-from chatbot.i18n.table_text import lobby_text, private_lines, series_line, table_text
+from chatbot.i18n.table_text import (
+    lobby_text,
+    paused_line,
+    private_lines,
+    series_line,
+    table_text,
+)
 from chatbot.i18n.translation import translate
 from chatbot.rules.events import (
     CallAnswered,
@@ -42,12 +51,15 @@ from chatbot.rules.events import (
     HandWon,
     TrickWon,
 )
+from chatbot.rules.serialize import event_from_dict
 from chatbot.storage import StorageError, TableRecord
 
 log = logging.getLogger(__name__)
 
 Content = tuple[str, InlineKeyboardMarkup | None]
 POST_ATTEMPTS = 3
+HAND_EDITS = 6  # edits of a group's hand message while the hand is played
+HAND_CALLS = 1 + HAND_EDITS + 1  # its post, those edits, and the end of the game or table
 MAX_CARRIED = 6  # events of a finished hand repeated atop the next hand's message
 
 
@@ -61,11 +73,16 @@ class Presenter:
         self._hand_events: dict[int, list[Event]] = {}
         self._messages: dict[int, int] = {}  # table id -> its current table message
         self._shown: dict[int, int] = {}  # table id -> version last shown
+        self._edits: dict[Hashable, int] = {}  # (chat, message id) -> budgeted edits sent
         self._locks: dict[int, asyncio.Lock] = {}
 
     async def _edit(self, key: Hashable, content: Any) -> None:
         chat_id, message_id = key  # type: ignore[misc]
-        text, markup = content
+        text, markup, budgeted = content
+        if budgeted:
+            if self._edits.get(key, 0) >= HAND_EDITS:
+                return  # newer content arrived while the last edit was in flight
+            self._edits[key] = self._edits.get(key, 0) + 1
         await self._bot().edit_message_text(text, chat_id=chat_id, message_id=message_id,
                                             reply_markup=markup)
 
@@ -131,8 +148,13 @@ class Presenter:
         """
         record, table = outcome.record, outcome.table
         async with self._locks.setdefault(record.id, asyncio.Lock()):
-            log_ = self._hand_events.setdefault(record.id, [])
             starts_hand = any(isinstance(e, HandStarted) for e in outcome.events)
+            if record.id not in self._hand_events and table.match is not None and (
+                    not starts_hand or outcome.trigger == "next_hand"):
+                # A restart forgot the hand: read its events back so nothing goes missing.
+                self._hand_events[record.id] = await self._replay(record, table,
+                                                                  outcome.events)
+            log_ = self._hand_events.setdefault(record.id, [])
             if starts_hand:
                 carried = hand_end(log_) if outcome.trigger == "next_hand" else []
                 log_[:] = [e for e in carried if e.audience.kind == "public"]
@@ -144,25 +166,55 @@ class Presenter:
             posting = message_id is None or starts_hand
             key = (record.chat_id, message_id)
             worth = posting or self.worth_an_edit(record, table)
-            if not worth and not self.editor.pending(key):
+            budgeted = not posting and self.budgeted(record, table)
+            pending = self.editor.pending(key)
+            spent = self._edits.get(key, 0) if budgeted else 0
+            if (not worth or spent >= HAND_EDITS) and not pending:
                 return record  # nothing to send: not even worth drawing the text
             series = None
             if table.state == "finished" or outcome.trigger == "rematch":
                 series = await self.series(record, table)
             text, markup = self.content(record, table, log_, series)
+            if budgeted and spent + 1 >= HAND_EDITS:  # this edit is the hand's last
+                text = "\n".join([text, paused_line(record.language or "en")])
             if table.state == "closed":
-                self._forget(record.id)
+                self._forget(record)
             if posting:
                 return await self.post(record, text, markup)
-            if worth:
-                self.editor.want(key, (text, markup))
+            if worth and spent < HAND_EDITS:
+                self.editor.want(key, (text, markup, budgeted))
             else:
-                self.editor.refresh(key, (text, markup))
+                self.editor.refresh(key, (text, markup, budgeted))
             return record
 
-    def _forget(self, table_id: int) -> None:
+    @staticmethod
+    def budgeted(record: TableRecord, table: Table) -> bool:
+        """Whether an edit spends the hand's budget: a group's hand while it is played
+        (the lobby, a private chat and the end of the game or table never do)."""
+        return record.chat_id < 0 and table.state in (*HAND_STATES, "scoring")
+
+    async def _replay(self, record: TableRecord, table: Table,
+                      latest: list[Event]) -> list[Event]:
+        """The hand's events before ``latest``, read back from the log (after a restart)."""
+        try:
+            rows = await self.service.repo.list_events(record.id)
+        except StorageError:
+            log.exception("log of table %s unreadable", record.id)
+            return []
+        family = table.rules.family
+        logged = []
+        for row in rows:
+            if row.kind != "input":
+                try:
+                    logged.append(event_from_dict(row.payload, family))
+                except (KeyError, TypeError, ValueError):
+                    log.warning("table %s: event %s not understood", record.id, row.seq)
+        return hand_before(logged, latest)
+
+    def _forget(self, record: TableRecord) -> None:
+        self._edits.pop((record.chat_id, self._messages.get(record.id, record.message_id)), None)
         for memory in (self._hand_events, self._messages, self._shown, self._locks):
-            memory.pop(table_id, None)  # type: ignore[attr-defined]
+            memory.pop(record.id, None)  # type: ignore[attr-defined]
 
     async def post(self, record: TableRecord, text: str,
                    markup: InlineKeyboardMarkup | None) -> TableRecord:
@@ -174,6 +226,7 @@ class Presenter:
         old = self._messages.get(record.id, record.message_id)
         if old is not None:
             self.editor.forget((record.chat_id, old))
+            self._edits.pop((record.chat_id, old), None)
         message_id: int | None = None
         for attempt in range(POST_ATTEMPTS):
             try:
@@ -213,3 +266,21 @@ def hand_end(events: list[Event]) -> list[Event]:
     tricks = [i for i, e in enumerate(events) if isinstance(e, TrickWon)]
     start = tricks[-2] + 1 if len(tricks) >= 2 else 0
     return [e for e in events[start:] if isinstance(e, CARRIED)][-MAX_CARRIED:]
+
+
+def hand_before(logged: list[Event], latest: list[Event]) -> list[Event]:
+    """What :meth:`Presenter.show` would remember of the hand in play before
+    ``latest``, rebuilt from the game's log after a restart: that hand's events
+    after the end of the hand before. ``latest``, the outcome being shown, is
+    saved already and may be followed by newer ones, so the log is cut there."""
+    end = len(logged)
+    if latest:
+        n = len(latest)
+        end = next((i for i in range(len(logged) - n, -1, -1) if logged[i:i + n] == latest),
+                   end)
+    before = logged[:end]
+    starts = [i for i, e in enumerate(before) if isinstance(e, HandStarted)]
+    if not starts:
+        return []
+    previous = [e for e in hand_end(before[:starts[-1]]) if e.audience.kind == "public"]
+    return previous + before[starts[-1]:]
