@@ -20,8 +20,11 @@ from telegram.ext import Application
 from chatbot.handlers.payload import BadPayload, Payload
 from chatbot.handlers.service import Timing
 from chatbot.handlers.telegram.keyboards import action_arg
-from chatbot.i18n.table_text import ALERTS
+from chatbot.i18n.render import Viewer, render_all
+from chatbot.i18n.table_text import ALERTS, seat_names
 from chatbot.rules.actions import Action
+from chatbot.rules.events import TurnStarted
+from chatbot.rules.serialize import event_from_dict
 from chatbot.storage import Repository, TableRecord
 from tests.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import (
@@ -158,9 +161,19 @@ async def test_restart_in_the_middle_of_a_hand(fake_telegram: FakeTelegramServer
     # the hour passed while the bot was down
     overdue = replace(after_stop, turn_deadline=datetime.now(UTC) - timedelta(seconds=1))
     overdue = await repo.save(overdue, after_stop.version)
-    events_before = len(await repo.list_events(game.table_id))
+    logged = await repo.list_events(game.table_id)
+    events_before = len(logged)
+    last_line = last_public_line(logged, after_stop)
+    shown = game.group.message(after_stop.message_id)  # type: ignore[arg-type]
+    edits_before = shown.edits
     async with running_bot(fake_telegram, migrated_db_url):
         record = await game.moved_past(after_stop.turn_seq)
+        # the new process redraws the whole hand from the log, not only what it saw
+        await fake_telegram.wait_until(
+            lambda: shown.edits > edits_before or game.group.last_bot_message() is not shown,
+            what="the table message to change after the restart")
+        if game.group.last_bot_message() is shown:
+            assert last_line in (shown.text or "").splitlines()
         events = (await repo.list_events(game.table_id))[events_before:]
         assert events[0].kind == "input" and events[0].payload["trigger"] == "move"
         seat = table_of(after_stop).rules.to_act(table_of(after_stop).match)  # type: ignore[arg-type]
@@ -171,6 +184,17 @@ async def test_restart_in_the_middle_of_a_hand(fake_telegram: FakeTelegramServer
         finished = game.group.message(final.message_id)
         await fake_telegram.wait_until(lambda: "Game over" in (finished.text or ""),
                                        what="the game over after the restart")
+
+
+def last_public_line(logged: list[Any], record: TableRecord) -> str:
+    """How the table message renders the newest public event logged for ``record``."""
+    table = table_of(record)
+    family = table.rules.family
+    events = [event_from_dict(e.payload, family) for e in logged if e.kind != "input"]
+    viewer = Viewer(table.rules, table.players, seat_names(table, "en"), None)
+    lines = render_all([e for e in events if e.audience.kind == "public"
+                        and not isinstance(e, TurnStarted)], viewer, "en")
+    return lines[-1]
 
 
 async def test_telegram_errors_never_stop_the_game(fake_telegram: FakeTelegramServer,
