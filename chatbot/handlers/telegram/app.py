@@ -18,12 +18,14 @@ from telegram.ext import (
 
 from chatbot.handlers.payload import PayloadCodec
 from chatbot.handlers.service import GameService
+from chatbot.handlers.telegram.aiohttp_request import AiohttpRequest
 from chatbot.handlers.telegram.config import Settings
 from chatbot.handlers.telegram.handlers import TrucoHandlers
 from chatbot.handlers.telegram.keyboards import Keyboards
 from chatbot.handlers.telegram.language_command import PATTERN as LANGUAGE_PATTERN
 from chatbot.handlers.telegram.language_command import LanguageCommand
 from chatbot.handlers.telegram.presenter import Presenter
+from chatbot.handlers.telegram.private_hands import PrivateHands
 from chatbot.handlers.telegram.rules_command import PATTERN as RULES_PATTERN
 from chatbot.handlers.telegram.rules_command import RulesCommand
 from chatbot.handlers.telegram.timers import TimerBoard
@@ -77,7 +79,9 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     codec = PayloadCodec(settings.payload_secret)
     builder = (Application.builder().token(settings.token)
                .base_url(settings.api_base_url).base_file_url(settings.api_file_url)
-               .concurrent_updates(update_processor or 256))
+               .concurrent_updates(update_processor or 256)
+               .request(AiohttpRequest(connection_pool_size=256))
+               .get_updates_request(AiohttpRequest(connection_pool_size=1)))
     if rate_limiter:
         builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
     app: Application | None = None
@@ -94,7 +98,8 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
         await handlers_.on_timer(table_id, seq)
 
     timers = TimerBoard(on_timer)
-    handlers_ = TrucoHandlers(repo, service, codec, presenter, timers)
+    private_hands = PrivateHands(bot, repo, presenter.keyboards, settings.edit_delay)  # type: ignore[arg-type]
+    handlers_ = TrucoHandlers(repo, service, codec, presenter, timers, private_hands)
 
     async def post_init(application: Application) -> None:
         await upgrade_to_head(engine)
@@ -109,6 +114,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     async def post_shutdown(application: Application) -> None:
         await timers.close()
         await presenter.editor.flush()
+        await private_hands.flush()
         await engine.dispose()
 
     app = builder.post_init(post_init).post_shutdown(post_shutdown).build()

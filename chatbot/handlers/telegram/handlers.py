@@ -28,10 +28,12 @@ from chatbot.handlers.payload import BadPayload, Payload, PayloadCodec
 from chatbot.handlers.service import GameService, Outcome, Step
 from chatbot.handlers.telegram.keyboards import Keyboards, action_arg, parse_action_arg
 from chatbot.handlers.telegram.presenter import Presenter
+from chatbot.handlers.telegram.private_hands import STOP_ACTION, PrivateHands
 from chatbot.handlers.telegram.timers import TimerBoard
 from chatbot.i18n.cards import card_label
 from chatbot.i18n.hints import hint_line
 from chatbot.i18n.locales import resolve_locale
+from chatbot.i18n.private_text import private_help
 from chatbot.i18n.reasons import explain
 from chatbot.i18n.render import action_label
 from chatbot.i18n.table_text import alert, cards_alert, inline_context
@@ -57,13 +59,15 @@ SEATED_ACTIONS = frozenset({"bot", "variant", "players", "option", "start", "rem
 
 class TrucoHandlers:
     def __init__(self, repo: Repository, service: GameService, codec: PayloadCodec,
-                 presenter: Presenter, timers: TimerBoard) -> None:
+                 presenter: Presenter, timers: TimerBoard,
+                 private_hands: PrivateHands | None = None) -> None:
         self.repo = repo
         self.service = service
         self.codec = codec
         self.presenter = presenter
         self.keyboards: Keyboards = presenter.keyboards
         self.timers = timers
+        self.private_hands = private_hands
         # user id -> ((name, Telegram language), stored language, when read)
         self._users: dict[int, tuple[tuple[str, str | None], str | None, float]] = {}
 
@@ -105,6 +109,8 @@ class TrucoHandlers:
 
     async def after(self, outcome: Outcome) -> None:
         """Present an outcome and arm the table's timer for whatever is due next."""
+        if self.private_hands is not None:  # first: outcomes reach it in the service's order
+            self.private_hands.follow(outcome)
         record = await self.presenter.show(outcome)
         self.timers.schedule(record.id, record.turn_seq, record.turn_deadline)
 
@@ -142,7 +148,7 @@ class TrucoHandlers:
         await update.message.reply_text(translate(
             "/new [game] [players]: open a table in a group\n/join, /leave: take or leave a "
             "seat\n/score: the score\n/stop: close the table\n/rules [game]: how to play\n"
-            "/play: practise alone in a private chat", locale))
+            "/play: practise alone in a private chat", locale) + "\n\n" + private_help(locale))
 
     async def cmd_new(self, update: Update, context: Context) -> None:
         chat, user, message = update.effective_chat, update.effective_user, update.message
@@ -252,6 +258,10 @@ class TrucoHandlers:
             payload = self.codec.decode(query.data)
         except BadPayload:
             await query.answer(alert("forged", locale), show_alert=True)
+            return
+        if payload.action == STOP_ACTION and self.private_hands is not None:
+            await query.answer(await self.private_hands.opt_out(user.id, locale),
+                               show_alert=True)
             return
         if payload.action == "solo":
             await query.answer()

@@ -84,9 +84,10 @@ class Keyboards:
         rows += self._calls(table, code, locale)
         return InlineKeyboardMarkup(rows)
 
-    def private_hand(self, table: Table, code: str, seat: int,
-                     locale: str) -> InlineKeyboardMarkup | None:
-        """A private chat: the player's own legal actions as plain buttons, cards included."""
+    def private_hand(self, table: Table, code: str, seat: int, locale: str,
+                     hint: bool = True) -> InlineKeyboardMarkup | None:
+        """A private chat: the player's own legal actions as plain buttons, cards included;
+        ``hint`` adds the practice table's Hint (not in a game against people)."""
         if table.state not in HAND_STATES or table.match is None:
             return None
         rules = table.rules
@@ -99,7 +100,7 @@ class Keyboards:
                                        action_arg(action, rules.family)))
         rows = [cards[i:i + 3] for i in range(0, len(cards), 3)]
         rows += [calls[i:i + 2] for i in range(0, len(calls), 2)]
-        if rows:  # the practice table's teacher: what the strongest bot would do, and why
+        if rows and hint:  # the practice table's teacher: what the strongest bot would do
             rows.append([self._button(button("hint", locale), code, table.seq, "hint")])
         return InlineKeyboardMarkup(rows) if rows else None
 

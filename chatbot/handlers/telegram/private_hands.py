@@ -1,0 +1,292 @@
+"""Group hands in private chats: a player who started the bot privately can play from there.
+
+For a group table, every person whose user has started the bot in a private
+chat (and not asked to stop) gets one private message per hand: their own
+cards, the table, whose turn it is and, on their turn, their moves as buttons.
+The buttons are the same signed moves as everywhere else, so a press takes the
+one path (``service.play`` checks the presser's seat and the turn) and the
+group's table message follows as usual.
+
+It costs little: who reads privately is read from the database once per hand,
+never per move; each private message is edited through its own latest-wins
+debouncer, and only when its text or buttons changed, that is when what that
+seat sees changed (its cards, its moves, the table). Private chats do not spend
+a group's budget. The work is queued per table and done in the background, in
+order, so neither the group's message nor the presser's answer waits for it.
+A user who blocked the bot is dropped, and stored as not reachable privately
+until they send /start again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
+
+from chatbot.fsm.table import Table
+from chatbot.handlers.debounce import LatestWinsEditor, retry_seconds
+from chatbot.handlers.payload import Payload
+from chatbot.handlers.service import HAND_STATES, Outcome
+from chatbot.handlers.telegram.keyboards import Keyboards
+from chatbot.i18n.locales import resolve_locale
+from chatbot.i18n.private_text import (
+    closed_line,
+    private_hand_text,
+    stop_button_label,
+    stopped_alert,
+)
+from chatbot.rules.events import Event, HandStarted
+from chatbot.storage import NotFound, Repository, StorageError, TableRecord
+
+log = logging.getLogger(__name__)
+
+Content = tuple[str, InlineKeyboardMarkup | None]
+STOP_ACTION = "mute"  # the payload action of "Stop sending my hands here"
+POST_ATTEMPTS = 3
+REMEMBERED = 20_000  # group tables followed by a process (oldest dropped first)
+
+
+@dataclass
+class Reader:
+    """One person reading their seat's hand in their private chat (its id is the user's)."""
+
+    user_id: int
+    seat: int
+    locale: str
+    message_id: int | None = None
+    content: Content | None = None  # what the message was last asked to show
+
+
+@dataclass
+class Followed:
+    """A group table's current hand as its private readers see it."""
+
+    version: int
+    group: str | None
+    readers: dict[int, Reader] = field(default_factory=dict)  # seat -> reader
+    events: list[Event] = field(default_factory=list)  # this hand's, for the last moves
+
+
+class PrivateHands:
+    def __init__(self, bot: Callable[[], Bot], repo: Repository, keyboards: Keyboards,
+                 edit_delay: float) -> None:
+        self._bot = bot
+        self.repo = repo
+        self.keyboards = keyboards
+        self.editor = LatestWinsEditor(self._edit, delay=edit_delay)
+        self._tables: dict[int, Followed] = {}
+        self._queues: dict[int, list[Outcome]] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._blocked_users: set[int] = set()  # refused us since their last hand began
+
+    # ------------------------------------------------------------ following
+    def follow(self, outcome: Outcome) -> None:
+        """Queue an outcome of a group table; it is shown in the background, in order."""
+        record = outcome.record
+        if record.chat_id > 0:
+            return  # a private table shows its one player everything already
+        if record.id not in self._tables and outcome.table.match is None and record.active:
+            return  # a lobby nobody reads privately: nothing to do, not even a task
+        self._queues.setdefault(record.id, []).append(outcome)
+        worker = self._workers.get(record.id)
+        if worker is None or worker.done():
+            self._workers[record.id] = asyncio.get_running_loop().create_task(
+                self._drain(record.id))
+
+    async def _drain(self, table_id: int) -> None:
+        queue = self._queues[table_id]
+        while queue:
+            outcome = queue.pop(0)
+            try:
+                await self._apply(outcome)
+            except Exception:  # whatever failed, the next outcomes still get shown
+                log.exception("private hands of table %s not shown", table_id)
+        self._queues.pop(table_id, None)
+        self._workers.pop(table_id, None)
+
+    async def flush(self) -> None:
+        """Wait until every queued outcome is shown and every edit sent (tests, shutdown)."""
+        while self._workers:
+            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+        await self.editor.flush()
+
+    async def _apply(self, outcome: Outcome) -> None:
+        record, table = outcome.record, outcome.table
+        followed = self._tables.get(record.id)
+        if followed is not None and record.version <= followed.version:
+            return  # a newer outcome was shown already
+        if not record.active or table.state == "closed":
+            if followed is not None:
+                self._close(self._tables.pop(record.id))
+            return
+        if table.match is None or table.match.hand is None:
+            return  # the lobby: the group's message is the one to read
+        starts = [i for i, e in enumerate(outcome.events) if isinstance(e, HandStarted)]
+        if followed is None and not starts and table.state not in HAND_STATES:
+            return  # a game over seen for the first time (a restart): no hand to show
+        if followed is None or starts:
+            events = outcome.events[starts[-1]:] if starts else list(outcome.events)
+            followed = await self._open_hand(record, table, events, followed)
+            return
+        followed.version = record.version
+        followed.events.extend(outcome.events)
+        for reader in list(followed.readers.values()):
+            info = table.seats[reader.seat]
+            if info is None or info.user_id != reader.user_id:
+                self._stop_reader(followed, reader)  # the seat changed hands
+                continue
+            self._want(reader, self.content(followed, reader, record, table))
+
+    async def _open_hand(self, record: TableRecord, table: Table, events: list[Event],
+                         old: Followed | None) -> Followed:
+        """A new hand: who reads it privately (read now, once per hand), and a new message
+        for each of them."""
+        readers = await self._readers(table)
+        self._blocked_users.difference_update(r.user_id for r in readers)  # /start again
+        group = old.group if old is not None else None
+        if readers and group is None:
+            group = await self._group_title(record.chat_id)
+        followed = Followed(record.version, group, {r.seat: r for r in readers}, events)
+        self._tables.pop(record.id, None)
+        self._tables[record.id] = followed
+        while len(self._tables) > REMEMBERED:
+            self._tables.pop(next(iter(self._tables)))
+        contents = [self.content(followed, reader, record, table) for reader in readers]
+        posted = await asyncio.gather(*(self._post(reader.user_id, content)
+                                        for reader, content in zip(readers, contents,
+                                                                   strict=True)))
+        for reader, content, message_id in zip(readers, contents, posted, strict=True):
+            if message_id is None:
+                followed.readers.pop(reader.seat, None)
+            else:
+                reader.message_id, reader.content = message_id, content
+        return followed
+
+    async def _readers(self, table: Table) -> list[Reader]:
+        """The people at the table who started the bot privately and did not stop it."""
+        readers = []
+        for seat, info in enumerate(table.seats):
+            if info is None or info.user_id is None or info.is_bot:
+                continue
+            user = await self.repo.get_user(info.user_id)
+            if user is not None and user.started_private:
+                locale = resolve_locale(user.language, user.telegram_language)
+                readers.append(Reader(info.user_id, seat, locale))
+        return readers
+
+    async def _group_title(self, chat_id: int) -> str | None:
+        try:
+            chat = await self._bot().get_chat(chat_id)
+        except TelegramError as exc:
+            log.info("no title for chat %s: %s", chat_id, exc)
+            return None
+        return chat.title
+
+    # -------------------------------------------------------------- content
+    def content(self, followed: Followed, reader: Reader, record: TableRecord,
+                table: Table) -> Content:
+        text = private_hand_text(table, reader.seat, followed.events, reader.locale,
+                                 followed.group, record.code)
+        moves = self.keyboards.private_hand(table, record.code, reader.seat, reader.locale,
+                                            hint=False)
+        rows = [list(row) for row in moves.inline_keyboard] if moves is not None else []
+        rows.append([self.stop_button(record.code, reader.locale)])
+        return text, InlineKeyboardMarkup(rows)
+
+    def stop_button(self, code: str, locale: str) -> InlineKeyboardButton:
+        data = self.keyboards.codec.encode(Payload(code, 0, STOP_ACTION))
+        return InlineKeyboardButton(stop_button_label(locale), callback_data=data)
+
+    def _want(self, reader: Reader, content: Content) -> None:
+        if reader.message_id is None or content == reader.content:
+            return  # nothing this seat sees changed: no edit
+        reader.content = content
+        self.editor.want((reader.user_id, reader.message_id), content)
+
+    def _close(self, followed: Followed) -> None:
+        """The table closed: each message says so below what it showed, without buttons."""
+        for reader in list(followed.readers.values()):
+            if reader.content is not None:
+                self._want(reader, (f"{reader.content[0]}\n{closed_line(reader.locale)}", None))
+
+    def _stop_reader(self, followed: Followed, reader: Reader) -> None:
+        """No more updates for this reader; their message keeps its text, loses its buttons."""
+        followed.readers.pop(reader.seat, None)
+        if reader.content is not None:
+            self._want(reader, (reader.content[0], None))
+
+    # --------------------------------------------------------- opting out
+    async def opt_out(self, user_id: int, locale: str) -> str:
+        """"Stop sending my hands here": stored, so it holds for every table until /start."""
+        try:
+            await self.repo.set_started_private(user_id, False)
+        except (NotFound, StorageError):
+            log.warning("private hands of user %s: preference not stored", user_id)
+        for followed in list(self._tables.values()):
+            for reader in list(followed.readers.values()):
+                if reader.user_id == user_id:
+                    self._stop_reader(followed, reader)
+        return stopped_alert(locale)
+
+    async def _blocked(self, user_id: int) -> None:
+        """The user blocked the bot: no more private messages until they /start again."""
+        if len(self._blocked_users) >= REMEMBERED:
+            self._blocked_users.clear()
+        self._blocked_users.add(user_id)
+        for followed in list(self._tables.values()):
+            for reader in list(followed.readers.values()):
+                if reader.user_id == user_id:
+                    followed.readers.pop(reader.seat, None)
+        try:
+            await self.repo.set_started_private(user_id, False)
+        except (NotFound, StorageError):
+            log.warning("blocked user %s: not stored", user_id)
+
+    # ------------------------------------------------------------ sending
+    async def _post(self, user_id: int, content: Content) -> int | None:
+        text, markup = content
+        for attempt in range(POST_ATTEMPTS):
+            try:
+                message = await self._bot().send_message(user_id, text, reply_markup=markup)
+            except RetryAfter as exc:
+                if attempt == POST_ATTEMPTS - 1:
+                    break
+                await asyncio.sleep(retry_seconds(exc))
+                continue
+            except Forbidden as exc:
+                log.info("private hand of user %s forbidden: %s", user_id, exc)
+                await self._blocked(user_id)
+                return None
+            except BadRequest as exc:
+                log.warning("private hand of user %s refused: %s", user_id, exc)
+                return None
+            return message.message_id
+        log.warning("no private hand for user %s: flood control", user_id)
+        return None
+
+    async def _edit(self, key: Hashable, content: Any) -> None:
+        chat_id, message_id = key  # type: ignore[misc]
+        text, markup = content
+        if chat_id in self._blocked_users:
+            return  # an edit wanted while the one refused was on its way
+        try:
+            await self._bot().edit_message_text(text, chat_id=chat_id, message_id=message_id,
+                                                reply_markup=markup)
+        except Forbidden as exc:
+            log.info("private hand of user %s forbidden: %s", chat_id, exc)
+            await self._blocked(chat_id)
+        except BadRequest as exc:
+            if "not found" not in str(exc).lower():
+                raise
+            self._lost(chat_id, message_id)  # deleted by its reader: stop editing it
+
+    def _lost(self, user_id: int, message_id: int) -> None:
+        for followed in self._tables.values():
+            for reader in list(followed.readers.values()):
+                if reader.user_id == user_id and reader.message_id == message_id:
+                    followed.readers.pop(reader.seat, None)

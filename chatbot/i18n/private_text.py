@@ -1,0 +1,80 @@
+"""The private copy of a group hand: what one seat may see, for its player's private chat.
+
+Built only from that seat's view (``seat_view``) and the events whose audience
+admits the seat, so it can never show a card the seat may not see: in an iron
+hand no face at all, in a hand of eleven the partner's cards only to the
+deciding team. Turn events are left out, so the text changes only when what
+the seat sees changes (its cards, its moves, the table), and an edit is rare.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from chatbot.fsm.table import Table
+from chatbot.i18n.context import use_locale
+from chatbot.i18n.render import Viewer, render_all, score_line, variant_name, view_lines
+from chatbot.i18n.table_text import seat_names
+from chatbot.i18n.translation import N_, _, translate
+from chatbot.rules.events import CardsDealt, Event, PartnerCardsShown, TurnStarted
+from chatbot.rules.views import seat_view
+
+RECENT = 3  # the last moves worth repeating above the seat's view
+SKIPPED = (TurnStarted, CardsDealt, PartnerCardsShown)  # the view's own lines say these
+
+STOPPED = N_("Done: I will not send your hands here any more. Send /start to have them "
+             "again.")
+STOP_BUTTON = N_("Stop sending my hands here")
+HELP = N_("Playing in a group? Send me /start here once, and during each hand I also show "
+          "you your cards and your moves in this private chat. A button on those messages "
+          "stops them.")
+
+
+def private_header(table: Table, locale: str, group: str | None, code: str) -> str:
+    """Which game this is: the group's name when known, else the table's code."""
+    with use_locale(locale):
+        variant = variant_name(table.variant)
+        if group:
+            return _("{variant} in {group}", variant=variant, group=group)
+        return _("{variant}, table {code}", variant=variant, code=code)
+
+
+def private_hand_text(table: Table, seat: int, events: Sequence[Event], locale: str,
+                      group: str | None, code: str) -> str:
+    """One seat's hand for its private chat: the last moves, its view, whose turn."""
+    header = private_header(table, locale, group, code)
+    match = table.match
+    names = seat_names(table, locale)
+    viewer = Viewer(table.rules, table.players, names, seat)
+    if match is None or match.hand is None:
+        return header
+    view = seat_view(table.rules, match, seat)
+    recent = render_all([e for e in events if not isinstance(e, SKIPPED)], viewer, locale)
+    lines = [header, *recent[-RECENT:]]
+    hand = match.hand
+    if hand.over or match.winner is not None:
+        lines.append(score_line(viewer, match.score, locale))
+        return "\n".join(lines)
+    lines += view_lines(view, viewer, locale)
+    with use_locale(locale):
+        if view.legal:
+            lines.append(_("Your turn: your moves are below."))
+        elif view.to_act is not None:
+            lines.append(_("Waiting for {player}.", player=names[view.to_act]))
+    return "\n".join(lines)
+
+
+def closed_line(locale: str) -> str:
+    return translate("The table is closed.", locale)
+
+
+def stopped_alert(locale: str) -> str:
+    return translate(STOPPED, locale)
+
+
+def stop_button_label(locale: str) -> str:
+    return translate(STOP_BUTTON, locale)
+
+
+def private_help(locale: str) -> str:
+    return translate(HELP, locale)
