@@ -18,6 +18,7 @@ from telegram.ext import (
 
 from chatbot.handlers.payload import PayloadCodec
 from chatbot.handlers.service import GameService
+from chatbot.handlers.telegram.aiohttp_request import AiohttpRequest
 from chatbot.handlers.telegram.config import Settings
 from chatbot.handlers.telegram.handlers import TrucoHandlers
 from chatbot.handlers.telegram.keyboards import Keyboards
@@ -78,7 +79,9 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     codec = PayloadCodec(settings.payload_secret)
     builder = (Application.builder().token(settings.token)
                .base_url(settings.api_base_url).base_file_url(settings.api_file_url)
-               .concurrent_updates(update_processor or 256))
+               .concurrent_updates(update_processor or 256)
+               .request(AiohttpRequest(connection_pool_size=256))
+               .get_updates_request(AiohttpRequest(connection_pool_size=1)))
     if rate_limiter:
         builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
     app: Application | None = None
