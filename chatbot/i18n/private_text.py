@@ -25,9 +25,9 @@ SKIPPED = (TurnStarted, CardsDealt, PartnerCardsShown)  # the view's own lines s
 STOPPED = N_("Done: I will not send your hands here any more. Send /start to have them "
              "again.")
 STOP_BUTTON = N_("Stop sending my hands here")
-HELP = N_("Playing in a group? Send me /start here once, and during each hand I also show "
-          "you your cards and your moves in this private chat. A button on those messages "
-          "stops them.")
+HELP = N_("Playing in a group? Send me /start in a private chat once, and during each hand "
+          "I also show you your cards and your moves there. A button on those messages stops "
+          "them.")
 
 
 def private_header(table: Table, locale: str, group: str | None, code: str) -> str:

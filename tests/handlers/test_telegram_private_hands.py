@@ -239,7 +239,7 @@ async def test_opting_out_and_back_in(fake_telegram: FakeTelegramServer, db_engi
         mark = fake_telegram.mark()
         await alice.send(alice.private, "/help")
         reply = await fake_telegram.wait_for_call("sendMessage", chat_id=alice.id, since=mark)
-        assert "Send me /start here once" in reply.params["text"]
+        assert "Send me /start in a private chat once" in reply.params["text"]
 
 
 async def test_a_user_who_blocked_the_bot_loses_nothing(fake_telegram: FakeTelegramServer,
