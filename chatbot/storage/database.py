@@ -11,6 +11,10 @@ async writers:
   migrations), and write transactions use ``BEGIN IMMEDIATE``: a deferred
   transaction that read before writing fails with "database is locked" when
   another writer committed in between, without waiting for the busy timeout.
+
+The repository runs its SQL on SQLite files through a synchronous twin of the
+async engine (``sqlite_file_engine``, same settings), in threads: see
+``runner.py`` for why.
 """
 
 from __future__ import annotations
@@ -20,8 +24,8 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
-from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
@@ -31,6 +35,7 @@ BUSY_TIMEOUT_MS = 10_000
 
 # Execution option read by the SQLite "begin" hook; other dialects ignore it.
 _SQLITE_BEGIN = "truco_sqlite_begin"
+WRITE_OPTIONS = {_SQLITE_BEGIN: "IMMEDIATE"}
 
 _ASYNC_DRIVERS = {"sqlite": "aiosqlite", "postgresql": "asyncpg"}
 # Async drivers an operator may choose explicitly; any other driver (or none:
@@ -71,12 +76,40 @@ def make_engine(url: str | URL = DEFAULT_URL, **kwargs: Any) -> AsyncEngine:
 
 
 def _sqlite_engine(url: URL, **kwargs: Any) -> AsyncEngine:
-    if url.database and url.database != ":memory:" and not url.query.get("uri"):
-        Path(url.database).parent.mkdir(parents=True, exist_ok=True)
+    if _is_file(url):
+        Path(str(url.database)).parent.mkdir(parents=True, exist_ok=True)
     engine = create_async_engine(url, **kwargs)
-    event.listen(engine.sync_engine, "connect", _sqlite_on_connect)
-    event.listen(engine.sync_engine, "begin", _sqlite_on_begin)
+    _listen_sqlite(engine.sync_engine)
     return engine
+
+
+def sqlite_file_engine(engine: AsyncEngine, pool_size: int) -> Engine | None:
+    """A synchronous engine on the same SQLite file as ``engine``, same settings.
+
+    None when ``engine`` is not on an SQLite file: an in-memory or URI database
+    opened by a second engine would not be the same database. ``check_same_thread``
+    is off: worker threads use the connections, whoever disposes of them closes them.
+    """
+    url = engine.url
+    if url.get_backend_name() != "sqlite" or not _is_file(url):
+        return None
+    sync = create_engine(
+        url.set(drivername="sqlite+pysqlite"),
+        connect_args={"check_same_thread": False},
+        pool_size=pool_size,
+        max_overflow=0,
+    )
+    _listen_sqlite(sync)
+    return sync
+
+
+def _is_file(url: URL) -> bool:
+    return bool(url.database) and url.database != ":memory:" and not url.query.get("uri")
+
+
+def _listen_sqlite(engine: Engine) -> None:
+    event.listen(engine, "connect", _sqlite_on_connect)
+    event.listen(engine, "begin", _sqlite_on_begin)
 
 
 def _sqlite_on_connect(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
@@ -114,6 +147,6 @@ async def write(engine: AsyncEngine) -> AsyncIterator[AsyncConnection]:
     to the busy timeout for other writers, so reads inside it stay valid.
     """
     async with engine.connect() as conn:
-        await conn.execution_options(**{_SQLITE_BEGIN: "IMMEDIATE"})
+        await conn.execution_options(**WRITE_OPTIONS)
         async with conn.begin():
             yield conn
