@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from chatbot.fsm import events as TE
 from chatbot.i18n.cards import card_label, rank_name
 from chatbot.i18n.context import use_locale
+from chatbot.i18n.lists import separated
 from chatbot.i18n.terms import Term, term
 from chatbot.i18n.translation import N_, _, ngettext
 from chatbot.rules import actions as A
@@ -113,7 +114,7 @@ class Viewer:
             return names[0]
         if len(names) == 2:
             return _("{first} and {second}", first=names[0], second=names[1])
-        return _("{others} and {last}", others=", ".join(names[:-1]), last=names[-1])
+        return _("{others} and {last}", others=separated(names[:-1]), last=names[-1])
 
 
 def render(event: E.Event, viewer: Viewer, locale: str) -> str | None:
@@ -142,7 +143,7 @@ def score_line(viewer: Viewer, score: Sequence[int], locale: str) -> str:
     with use_locale(locale):
         parts = [_("{team} {points}", team=viewer.team_name(t), points=p)
                  for t, p in enumerate(score)]
-        return _("Score: {scores}", scores=", ".join(parts))
+        return _("Score: {scores}", scores=separated(parts))
 
 
 # ------------------------------------------------------------------ rules events
@@ -268,7 +269,7 @@ def _hand_won(e: E.HandWon, v: Viewer) -> str:
         line = ngettext("{team} wins the hand: {n} point.", "{team} wins the hand: {n} points.",
                         points, team=v.team_name(e.team))
     parts = [_("{team} {points}", team=v.team_name(t), points=p) for t, p in enumerate(e.score)]
-    return line + " " + _("Score: {scores}", scores=", ".join(parts))
+    return line + " " + _("Score: {scores}", scores=separated(parts))
 
 
 def _cards_revealed(e: E.CardsRevealed, v: Viewer) -> str:
@@ -463,7 +464,7 @@ def view_lines(view: SeatView, viewer: Viewer, locale: str) -> list[str]:
             plays = [_("{player}: {card}", player=viewer.name(seat),
                        card=viewer.card(card) if card is not None else _("face down"))
                      for seat, card in view.table]
-            lines.append(_("On the table: {plays}", plays=", ".join(plays)))
+            lines.append(_("On the table: {plays}", plays=separated(plays)))
         else:
             lines.append(_("The table is empty."))
         lines.append(ngettext("This hand is worth {n} point.", "This hand is worth {n} points.",

@@ -12,6 +12,7 @@ from typing import Any
 
 from chatbot.fsm.table import Table
 from chatbot.i18n.context import use_locale
+from chatbot.i18n.lists import separated
 from chatbot.i18n.render import Viewer, render_all, score_line, variant_name
 from chatbot.i18n.translation import N_, _, ngettext, translate
 from chatbot.rules.actions import RAISE, TRUCO
@@ -119,14 +120,14 @@ def lobby_text(table: Table, code: str, locale: str,
         lines = [_("A table of {variant} for {n} players (code {code}).",
                    variant=variant_name(table.variant), n=table.players, code=code)]
         if options:
-            lines.append(_("Table options: {options}.", options=", ".join(
+            lines.append(_("Table options: {options}.", options=separated(
                 _option_phrase(name, value) for name, value in options)))
         teams = table.rules.teams(table.players)
         names = seat_names(table, locale)
         for team in range(teams):
             members = [names[s] for s in range(table.players) if table.team_of(s) == team]
             lines.append(_("Team {team}: {players}", team="AB"[team] if teams == 2 else team + 1,
-                           players=", ".join(members)))
+                           players=separated(members)))
         empty = sum(1 for s in table.seats if s is None)
         if empty:
             lines.append(ngettext("{n} seat is free: join, or add a bot.",
@@ -146,7 +147,7 @@ def _on_table(table: Table, viewer: Viewer) -> str | None:
     plays = [_("{player}: {card}", player=viewer.name(seat),
                card=viewer.card(card) if card is not None else _("face down"))
              for seat, card in hand.table]
-    return _("On the table: {plays}", plays=", ".join(plays))
+    return _("On the table: {plays}", plays=separated(plays))
 
 
 def table_text(table: Table, events: Sequence[Event], locale: str) -> str:
@@ -232,7 +233,7 @@ def series_line(table: Table, wins: Sequence[int], locale: str) -> str:
     with use_locale(locale):
         parts = [_("{team} {points}", team=viewer.team_name(t), points=n)
                  for t, n in enumerate(wins)]
-        return _("Series: {scores}", scores=", ".join(parts))
+        return _("Series: {scores}", scores=separated(parts))
 
 
 # TRANSLATORS: the last edit a group's table message gets in this hand; {button} is the
