@@ -49,6 +49,7 @@ from chatbot.handlers.service import Timing
 from chatbot.handlers.telegram.app import build_application
 from chatbot.handlers.telegram.config import Settings
 from chatbot.handlers.telegram.handlers import TrucoHandlers
+from chatbot.i18n.table_text import paused_line
 from chatbot.storage import Repository, make_engine
 
 try:
@@ -67,6 +68,7 @@ except ImportError as exc:  # pragma: no cover - only outside a checkout
 TARGET_CALLS_PER_HAND = 8
 TARGET_P99_MS = 50.0
 WAITING = re.compile(r"^Waiting for (.+)\.$", re.MULTILINE)
+PAUSED = paused_line("en")
 STUCK_AFTER = 120.0  # seconds without any change of the table: the driver gives up
 
 
@@ -223,6 +225,19 @@ class Driver:
         answer: InlineAnswer = await self.server.answer_of(query_id)
         return answer
 
+    async def look_inline(self) -> None:
+        """Both people open inline mode; whoever has moves plays one (a paused table)."""
+        message = self.last()
+        assert message is not None
+        for user in (self.alice, self.bob):
+            answer = await self.inline(user, message)
+            moves = [r for r in (answer.results if answer else [])
+                     if not (r.get("description") or "").startswith("Not your turn")]
+            if moves and answer is not None:
+                await user.choose_inline(self.decide(moves)["id"], answer=answer,
+                                         chat=self.group)
+                return
+
     def decide(self, moves: list[dict[str, Any]]) -> dict[str, Any]:
         """A plausible person: plays cards, calls now and then, usually accepts."""
         titles = {m["title"]: m for m in moves}
@@ -281,6 +296,10 @@ class Driver:
                 self.hands -= 1  # the hand just dealt is not played
                 return
             seen = (message.message_id, message.edits)
+            if PAUSED in text:  # the message rests until the next hand: follow inline
+                await asyncio.sleep(self.pace.think * self.rng.uniform(0.5, 1.5))
+                await self.look_inline()
+                continue
             found = WAITING.search(text)
             user = self.people.get(found.group(1)) if found else None
             if user is not None and seen != acted_on:
