@@ -3,7 +3,9 @@
 Every text the bot sent during whole games is recorded from the fake Bot API
 (messages and edits, callback alerts, inline answers) with the time it reached
 Telegram and the person who sees it: everybody in a group (so public cards only),
-the presser of a button, the asker of an inline query, the user of a private chat.
+the presser of a button, the asker of an inline query, the user of a private chat
+(a solo game's table, or a group hand shown privately to a player who started the
+bot, whose moves then come now and then from that private message).
 
 Who held what comes from the table's event log, never from the bot's texts:
 CardsDealt carries the seat, PartnerCardsShown the partner's cards in a hand of
@@ -27,6 +29,7 @@ from typing import Any
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from chatbot.handlers.payload import PayloadCodec
 from chatbot.rules.cards import Card
 from chatbot.storage import EventRecord, Repository, TableRecord
 from tests.fakebotapi import FakeTelegramServer, FakeUser
@@ -179,6 +182,27 @@ async def curious_moves(game: GroupGame, rng: random.Random, carol: FakeUser) ->
             await user.inline_query_from(message)
 
 
+async def play_one_or_private(game: GroupGame, rng: random.Random,
+                              codec: PayloadCodec) -> None:
+    """The person to act plays from their private hand message half the time (when it
+    shows this turn's moves), otherwise through inline mode."""
+    record = await game.human_turn()
+    table = table_of(record)
+    seat = None if table.match is None else table.rules.to_act(table.match)
+    info = None if seat is None else table.seats[seat]
+    if not record.state.startswith("hand_") or info is None or info.user_id is None:
+        return
+    user = game.people[info.user_id]
+    shown = user.private.bot_messages()
+    fresh = [d for d in (shown[-1].callback_data if shown else [])
+             if codec.decode(d).action == "move" and codec.decode(d).seq == record.turn_seq]
+    if fresh and rng.random() < 0.5:
+        await user.press(shown[-1], rng.choice(fresh))
+        await game.moved_past(record.turn_seq)
+    else:
+        await game.play_one(rng)
+
+
 async def test_no_text_shows_a_card_its_reader_may_not_see_group(
         fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
         migrated_db_url: URL) -> None:
@@ -189,11 +213,16 @@ async def test_no_text_shows_a_card_its_reader_may_not_see_group(
     carol = FakeUser(fake_telegram, 1003, "Carol")
     rng = random.Random(2024)
     async with running_bot(fake_telegram, migrated_db_url) as app:
+        codec = handlers_of(app).codec
+        for person in (alice, bob):  # both read their hands privately too
+            mark = fake_telegram.mark()
+            await person.start()
+            await fake_telegram.wait_for_call("sendMessage", chat_id=person.id, since=mark)
         game = await open_group_table(fake_telegram, repo, alice, bob)
         carol.join(game.group)
         for _ in range(8):  # a few ordinary moves with everybody peeking
             await curious_moves(game, rng, carol)
-            await game.play_one(rng)
+            await play_one_or_private(game, rng, codec)
         # then a hand of eleven for team B (Bob decides to play it, Alice must not see)
         await game.human_turn()
         outcome = await handlers_of(app).service.amend(game.table_id,
@@ -204,7 +233,7 @@ async def test_no_text_shows_a_card_its_reader_may_not_see_group(
             if record.state == "finished":
                 break
             await curious_moves(game, rng, carol)
-            await game.play_one(rng)
+            await play_one_or_private(game, rng, codec)
         assert (await game.record()).state == "finished"
         final = await game.record()
         finished = game.group.message(final.message_id)  # type: ignore[arg-type]
@@ -216,7 +245,12 @@ async def test_no_text_shows_a_card_its_reader_may_not_see_group(
     seat_of = {alice.id: table.seat_of(alice.id), bob.id: table.seat_of(bob.id)}
     shown = recorder.texts()
     assert {s.what for s in shown} >= {"sendMessage", "editMessageText", "alert", "inline"}
-    assert audit(shown, hands, seat_of) > 50  # type: ignore[arg-type]
+    private = [s for s in shown if s.viewer in seat_of and s.what != "alert" and cards_in(s.text)]
+    assert {s.viewer for s in private} == {alice.id, bob.id}
+    assert audit(private, hands, seat_of) > 50  # type: ignore[arg-type]
+    assert audit(shown, hands, seat_of) > 100  # type: ignore[arg-type]
+    assert any("Bot 3 holds" in s.text for s in private if s.viewer == bob.id), \
+        "in the hand of eleven Bob reads his partner's cards privately"
 
 
 async def test_no_text_shows_a_card_its_reader_may_not_see_solo(
