@@ -6,7 +6,6 @@ import logging
 
 from telegram import BotCommand, Update
 from telegram.ext import (
-    AIORateLimiter,
     Application,
     BaseUpdateProcessor,
     CallbackQueryHandler,
@@ -26,6 +25,7 @@ from chatbot.handlers.telegram.language_command import PATTERN as LANGUAGE_PATTE
 from chatbot.handlers.telegram.language_command import LanguageCommand
 from chatbot.handlers.telegram.presenter import Presenter
 from chatbot.handlers.telegram.private_hands import PrivateHands
+from chatbot.handlers.telegram.rate_limit import ChatRateLimiter
 from chatbot.handlers.telegram.rules_command import PATTERN as RULES_PATTERN
 from chatbot.handlers.telegram.rules_command import RulesCommand
 from chatbot.handlers.telegram.timers import TimerBoard
@@ -83,7 +83,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
                .request(AiohttpRequest(connection_pool_size=256))
                .get_updates_request(AiohttpRequest(connection_pool_size=1)))
     if rate_limiter:
-        builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
+        builder = builder.rate_limiter(ChatRateLimiter(max_retries=3))
     app: Application | None = None
 
     def bot() -> object:

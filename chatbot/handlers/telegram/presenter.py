@@ -79,12 +79,12 @@ class Presenter:
     async def _edit(self, key: Hashable, content: Any) -> None:
         chat_id, message_id = key  # type: ignore[misc]
         text, markup, budgeted = content
-        if budgeted:
-            if self._edits.get(key, 0) >= HAND_EDITS:
-                return  # newer content arrived while the last edit was in flight
-            self._edits[key] = self._edits.get(key, 0) + 1
+        if budgeted and self._edits.get(key, 0) >= HAND_EDITS:
+            return  # newer content arrived while the last edit was in flight
         await self._bot().edit_message_text(text, chat_id=chat_id, message_id=message_id,
                                             reply_markup=markup)
+        if budgeted:  # only an edit Telegram took spends the budget (a 429 did not)
+            self._edits[key] = self._edits.get(key, 0) + 1
 
     # --------------------------------------------------------------- content
     def content(self, record: TableRecord, table: Table, events: list[Event],
