@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from chatbot.handlers.telegram.presenter import HAND_CALLS, HAND_EDITS
+from chatbot.handlers.telegram import presenter
 from chatbot.i18n.table_text import paused_line
 from chatbot.storage import Repository
 from tests.fakebotapi import FakeTelegramServer, FakeUser
@@ -29,7 +30,12 @@ def raise_first(results: list[dict[str, Any]]) -> dict[str, Any] | None:
 
 async def test_no_hand_costs_more_than_its_budget(fake_telegram: FakeTelegramServer,
                                                   db_engine: AsyncEngine,
-                                                  migrated_db_url: URL) -> None:
+                                                  migrated_db_url: URL,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # a small budget, so that every game spends it (the real one is checked in
+    # test_presenter: a post, HAND_EDITS edits and the game's end make at most 8)
+    edits = 2
+    monkeypatch.setattr(presenter, "HAND_EDITS", edits)
     repo = Repository(db_engine)
     alice = FakeUser(fake_telegram, 1101, "Alice")
     bob = FakeUser(fake_telegram, 1102, "Bob")
@@ -44,11 +50,11 @@ async def test_no_hand_costs_more_than_its_budget(fake_telegram: FakeTelegramSer
     starts = [i for i, c in enumerate(counted) if c.method == "sendMessage"]
     hands = [counted[a:b] for a, b in zip(starts, [*starts[1:], len(counted)], strict=True)]
     assert len(hands) == table_of(final).match.hand_no  # type: ignore[union-attr]
-    assert max(len(h) for h in hands) <= HAND_CALLS
+    assert max(len(h) for h in hands) <= 1 + edits + 1
     paused = paused_line("en")
-    spent = [h for h in hands if sum(c.method != "sendMessage" for c in h) >= HAND_EDITS]
+    spent = [h for h in hands if sum(c.method != "sendMessage" for c in h) >= edits]
     assert spent, "raising people should spend some hand's budget"
     for hand in spent:  # the hand's last budgeted edit says why the message rests
-        edits = [c.params.get("text") or "" for c in hand if c.method != "sendMessage"]
-        assert paused in edits[HAND_EDITS - 1]
-        assert all(paused not in text for text in edits[:HAND_EDITS - 1])
+        texts = [c.params.get("text") or "" for c in hand if c.method != "sendMessage"]
+        assert paused in texts[edits - 1]
+        assert all(paused not in text for text in texts[:edits - 1])
