@@ -185,7 +185,8 @@ async def curious_moves(game: GroupGame, rng: random.Random, carol: FakeUser) ->
 async def play_one_or_private(game: GroupGame, rng: random.Random,
                               codec: PayloadCodec) -> None:
     """The person to act plays from their private hand message half the time (when it
-    shows this turn's moves), otherwise through inline mode."""
+    shows this turn's moves: a card, or accepting, so the game lasts to the hand of
+    eleven), otherwise through inline mode."""
     record = await game.human_turn()
     table = table_of(record)
     seat = None if table.match is None else table.rules.to_act(table.match)
@@ -196,8 +197,9 @@ async def play_one_or_private(game: GroupGame, rng: random.Random,
     shown = user.private.bot_messages()
     fresh = [d for d in (shown[-1].callback_data if shown else [])
              if codec.decode(d).action == "move" and codec.decode(d).seq == record.turn_seq]
+    calm = [d for d in fresh if ":" in codec.decode(d).arg or codec.decode(d).arg == "accept"]
     if fresh and rng.random() < 0.5:
-        await user.press(shown[-1], rng.choice(fresh))
+        await user.press(shown[-1], rng.choice(calm or fresh))
         await game.moved_past(record.turn_seq)
     else:
         await game.play_one(rng)
