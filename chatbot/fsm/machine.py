@@ -25,7 +25,7 @@ from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.events import Event
 from chatbot.rules.registry import UnknownVariant, rules_class, rules_for
 
-MAX_IDLE_FLOWS = 4  # attached flows a thread keeps for reuse
+MAX_IDLE_FLOWS = 4  # flows kept attached to the machine for the next trigger
 MAX_TIMEOUTS = 2  # consecutive time-outs before a bot keeps the seat
 TURN_SECONDS_RANGE = (10, 600)  # a table's own turn time: time to think, not to doze off
 
@@ -77,7 +77,6 @@ class TableFlow:
     """The model for one trigger: a table, the events it produces, and the callbacks."""
 
     def __init__(self, table: Table, rng: random.Random | None) -> None:
-        self.pool: list[TableFlow] | None = None  # where it goes back after its trigger
         self.reset(table, rng)
         self.state = table.state
 
@@ -88,11 +87,10 @@ class TableFlow:
         self.refusal: Refused | None = None
 
     def release(self) -> None:
-        """Back to its thread's pool, holding on to no table."""
-        pool, self.pool = self.pool, None
+        """Back to the idle flows, holding on to no table."""
         self.table = None  # type: ignore[assignment]
-        if pool is not None and len(pool) < MAX_IDLE_FLOWS:
-            pool.append(self)
+        if len(_IDLE) < MAX_IDLE_FLOWS:
+            _IDLE.append(self)
         else:
             MACHINE.remove_model(self)
 
@@ -298,39 +296,40 @@ def fire(table: Table, trigger: str, *args: Any, rng: random.Random | None = Non
 
     A refused trigger leaves the table exactly as it was.
     """
-    flow = _attached_flow(table, rng)
-    try:
+    with _FIRING:  # the machine keeps its scope while firing: one trigger at a time
+        flow = _attached_flow(table, rng)
         try:
-            done = flow.trigger(trigger, *args, **kwargs)  # type: ignore[attr-defined]
-        except MachineError:
-            raise Refused("not-now", trigger=trigger, state=table.state) from None
-        except IllegalAction as err:  # only if the rules disagree with their own legal list
-            raise Refused("illegal", error=err) from None
-        if not done:
-            raise flow.refusal or Refused("not-now", trigger=trigger, state=table.state)
-        if trigger in SETTLING:
-            flow.trigger("settle")  # type: ignore[attr-defined]
-        table.state = flow.state
-    finally:
-        flow.release()
+            try:
+                done = flow.trigger(trigger, *args, **kwargs)  # type: ignore[attr-defined]
+            except MachineError:
+                raise Refused("not-now", trigger=trigger, state=table.state) from None
+            except IllegalAction as err:  # only if the rules disagree with their own legal list
+                raise Refused("illegal", error=err) from None
+            if not done:
+                raise flow.refusal or Refused("not-now", trigger=trigger, state=table.state)
+            if trigger in SETTLING:
+                flow.trigger("settle")  # type: ignore[attr-defined]
+            table.state = flow.state
+        finally:
+            flow.release()
     return flow.events
 
 
-_idle = threading.local()  # per thread, the flows attached to MACHINE and free for a trigger
+# The machine's scope stack is shared, so triggers are fired one at a time; the
+# flows stay attached between them (attaching costs a third of a trigger).
+_FIRING = threading.Lock()
+_IDLE: list[TableFlow] = []
 
 
 def _attached_flow(table: Table, rng: random.Random | None) -> TableFlow:
-    """A flow attached to the machine, set to ``table``: attaching costs a third of a
-    trigger, so each thread keeps its flows attached and reuses them."""
-    pool: list[TableFlow] = _idle.__dict__.setdefault("flows", [])
-    if pool:
-        flow = pool.pop()
+    """A flow attached to the machine and set to ``table`` (under ``_FIRING``)."""
+    if _IDLE:
+        flow = _IDLE.pop()
         flow.reset(table, rng)
         MACHINE.set_state(table.state, model=flow)
     else:
         flow = TableFlow(table, rng)
         MACHINE.add_model(flow, initial=table.state)
-    flow.pool = pool
     return flow
 
 

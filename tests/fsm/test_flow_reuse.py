@@ -1,4 +1,5 @@
-"""Flows are reused between triggers: nothing of one table or trigger leaks into the next."""
+"""Flows are reused between triggers: nothing of one table or trigger leaks into the next,
+and threads may fire at once."""
 
 from __future__ import annotations
 
