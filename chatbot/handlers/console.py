@@ -18,7 +18,7 @@ from chatbot.fsm.machine import fire
 from chatbot.fsm.table import Table
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.locales import canonical_locale
-from chatbot.i18n.reasons import explain
+from chatbot.i18n.refusals import explain_at_table, explain_to_player
 from chatbot.i18n.render import Viewer, action_label, render_all, view_lines
 from chatbot.i18n.translation import _, translate
 from chatbot.rules.errors import IllegalAction
@@ -34,11 +34,14 @@ InputFn = Callable[[str], str]
 Output = Callable[[str], object]
 
 
-def refusal_text(refused: Refused, locale: str) -> str:
-    """Why the table refused, in words."""
+def refusal_text(refused: Refused, locale: str, table: Table | None = None,
+                 seat: int | None = None) -> str:
+    """Why the table refused, in words for the player at ``seat`` (names from ``table``)."""
     error = refused.params.get("error")
     if isinstance(error, IllegalAction):
-        return explain(error, locale)
+        if table is not None:
+            return explain_at_table(error, table, seat, locale)
+        return explain_to_player(error, None, locale)
     return translate("That move is not possible now.", locale)
 
 
@@ -116,7 +119,7 @@ def _play(variant: str, players: int, seed: int | None, locale: str,
             pick = real_action(match, HUMAN, view.legal[int(answer) - 1])
             show(fire(table, "move", HUMAN, pick, seq=table.seq, rng=rng))
         except Refused as refused:
-            output(refusal_text(refused, locale))
+            output(refusal_text(refused, locale, table, HUMAN))
     output(_("The game was stopped: too many moves."))
     return 1
 

@@ -78,9 +78,9 @@ async def test_stale_double_forged_outsider_and_illegal_presses(
         answer = await carol.inline_query_from(message)
         assert answer.results == []
 
-        # not your turn: the reason, nothing changes
+        # not your turn: the reason, with whose turn it is, nothing changes
         answer = await bob.press(message, truco)
-        assert answer.show_alert and answer.text == "Not your turn."
+        assert answer.show_alert and answer.text == "It is Alice's turn, not yours."
 
         # forged: a made-up payload, and a real one with its turn changed
         codec = handlers_of(app).codec
@@ -96,7 +96,7 @@ async def test_stale_double_forged_outsider_and_illegal_presses(
         data = codec.encode(Payload(real.code, real.seq, "move",
                                     action_arg(Action("play", foreign), table.rules.family)))
         answer = await alice.press(message, data, check=False)
-        assert answer.show_alert and "does not hold" in (answer.text or "")
+        assert answer.show_alert and answer.text == "You do not hold that card."
         assert snapshot(await game.record()) == before
 
         # a double click: both presses arrive together, one truco is called

@@ -34,7 +34,7 @@ from chatbot.i18n.cards import card_label
 from chatbot.i18n.hints import hint_line
 from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.private_text import private_help
-from chatbot.i18n.reasons import explain
+from chatbot.i18n.refusals import explain_at_table, explain_to_player
 from chatbot.i18n.render import action_label
 from chatbot.i18n.table_text import alert, cards_alert, inline_context
 from chatbot.i18n.translation import translate
@@ -100,11 +100,14 @@ class TrucoHandlers:
         self._users.pop(user_id, None)
 
     def refusal_text(self, refused: Refused, locale: str) -> str:
+        """The alert for a refusal; a refused move is explained with the table's names
+        (``play`` puts the table it was judged on and the presser's seat in the params)."""
         error = refused.params.get("error")
         if isinstance(error, IllegalAction):
-            if error.reason == "not-your-turn":
-                return alert("not-your-turn", locale)
-            return explain(error, locale)
+            table = refused.params.get("table")
+            if isinstance(table, Table):
+                return explain_at_table(error, table, refused.params.get("seat"), locale)
+            return explain_to_player(error, None, locale)
         return alert(refused.reason, locale)
 
     async def after(self, outcome: Outcome) -> None:
@@ -357,13 +360,21 @@ class TrucoHandlers:
         if record is None:
             raise Refused("no-table")
 
+        judged: list[Table] = []  # the table the move is judged on, to explain a refusal
+
         def move(table: Table) -> Action:
+            judged.append(table)
             try:
                 return parse_action_arg(payload.arg, table.rules.family)
             except CardCodeError:
                 raise Refused("forged") from None
 
-        return await self.service.play(record.id, user_id, move, payload.seq)
+        try:
+            return await self.service.play(record.id, user_id, move, payload.seq)
+        except Refused as refused:
+            if judged and isinstance(refused.params.get("error"), IllegalAction):
+                refused.params.update(table=judged[-1], seat=judged[-1].seat_of(user_id))
+            raise
 
     async def start_solo(self, update: Update, arg: str, locale: str) -> None:
         chat, user = update.effective_chat, update.effective_user
