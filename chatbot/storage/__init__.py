@@ -15,8 +15,10 @@ both. Typical start-up and use::
 
 Modules, one job each: ``database`` (engines, SQLite settings, transactions),
 ``models`` (the schema), ``records`` (frozen snapshots handed to callers),
-``repository`` (every query), ``migrate`` (running Alembic), ``codes`` (game
-codes), ``sqltypes`` (UTC datetimes), ``errors``.
+``repository`` (every query), ``runner`` (where the queries run: threads for
+an SQLite file, ``run_sync`` otherwise; ended by ``engine.dispose()``),
+``migrate`` (running Alembic), ``codes`` (game codes), ``sqltypes`` (UTC
+datetimes), ``errors``.
 """
 
 from chatbot.storage.database import DEFAULT_URL, async_url, make_engine
