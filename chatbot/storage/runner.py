@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import os
 import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -156,6 +157,9 @@ class ThreadRunner:
 # that has none. Weak keys: a forgotten engine takes its entry with it.
 _threaded: WeakKeyDictionary[Engine, ThreadRunner | None] = WeakKeyDictionary()
 _lock = threading.Lock()
+# A forked child has none of its parent's threads, and must not touch its
+# SQLite connections: it starts runners of its own.
+os.register_at_fork(after_in_child=_threaded.clear)
 
 
 def runner_for(engine: AsyncEngine) -> Runner:
