@@ -15,12 +15,14 @@ from chatbot.fsm.table import Table
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.render import Viewer, render_all, score_line, variant_name, view_lines
 from chatbot.i18n.table_text import seat_names
+from chatbot.i18n.terms import Term, term
 from chatbot.i18n.translation import N_, _, translate
-from chatbot.rules.events import CardsDealt, Event, PartnerCardsShown, TurnStarted
+from chatbot.rules.events import CardsDealt, Event, HandStarted, PartnerCardsShown, TurnStarted
 from chatbot.rules.views import seat_view
 
 RECENT = 3  # the last moves worth repeating above the seat's view
-SKIPPED = (TurnStarted, CardsDealt, PartnerCardsShown)  # the view's own lines say these
+# The view's own lines say these (the deal's line would repeat the turned-up card).
+SKIPPED = (TurnStarted, CardsDealt, PartnerCardsShown, HandStarted)
 
 STOPPED = N_("Done: I will not send your hands here any more. Send /start to have them "
              "again.")
@@ -50,8 +52,8 @@ def private_hand_text(table: Table, seat: int, events: Sequence[Event], locale: 
         return header
     view = seat_view(table.rules, match, seat)
     recent = render_all([e for e in events if not isinstance(e, SKIPPED)], viewer, locale)
-    lines = [header, *recent[-RECENT:]]
     hand = match.hand
+    lines = [header, *_special(table, hand.special, locale), *recent[-RECENT:]]
     if hand.over or match.winner is not None:
         lines.append(score_line(viewer, match.score, locale))
         return "\n".join(lines)
@@ -62,6 +64,18 @@ def private_hand_text(table: Table, seat: int, events: Sequence[Event], locale: 
         elif view.to_act is not None:
             lines.append(_("Waiting for {player}.", player=names[view.to_act]))
     return "\n".join(lines)
+
+
+def _special(table: Table, special: str | None, locale: str) -> list[str]:
+    """A hand of eleven or an iron hand says so all along (the same words as its deal)."""
+    with use_locale(locale):
+        if special == "iron":
+            return [_("This is an {special}: nobody sees their cards.",
+                      special=term(Term.IRON_HAND))]
+        if special == "eleven":
+            name = Term.HAND_OF_TEN if table.rules.name == "mineiro" else Term.HAND_OF_ELEVEN
+            return [_("This is a {special}.", special=term(name))]
+        return []
 
 
 def closed_line(locale: str) -> str:

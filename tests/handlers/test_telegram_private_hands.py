@@ -14,6 +14,7 @@ import random
 
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
+from telegram.ext import Application
 
 from chatbot.handlers.payload import PayloadCodec
 from chatbot.handlers.telegram.private_hands import PrivateHands
@@ -154,8 +155,9 @@ async def test_play_from_the_private_chat(fake_telegram: FakeTelegramServer,
         after = await game.record()
         assert (after.version, after.turn_seq) == (before.version, before.turn_seq)
 
-        record = await play_hands(game, codec, alice, rng, until_hand=3)
-        assert len(private_hands(alice)) >= 2  # one message per hand
+        record = await play_hands(game, codec, alice, rng, until_hand=2)
+        await fake_telegram.wait_until(lambda: len(private_hands(alice)) >= 2,
+                                       what="a new private message for the new hand")
         assert not private_sends(fake_telegram, bob)  # Bob never started the bot
 
         # a hand of eleven for Alice's team: she sees her partner's cards and decides
@@ -198,6 +200,27 @@ async def test_play_from_the_private_chat(fake_telegram: FakeTelegramServer,
     assert not private_sends(fake_telegram, bob)
 
 
+async def new_hand(app: Application, game: GroupGame, seed: int) -> None:
+    """Deal the next hand now (an amendment at 0 to 0, saved like any move), and wait
+    until the private messages of its start are sent."""
+    handlers = handlers_of(app)
+    assert handlers.private_hands is not None
+    await game.human_turn()
+    outcome = await handlers.service.amend(game.table_id, special_hand([0, 0], 3, seed))
+    await handlers.after(outcome)
+    await handlers.private_hands.flush()
+
+
+async def some_moves(game: GroupGame, rng: random.Random, moves: int) -> None:
+    """A few calm moves through inline mode (never the game's end)."""
+    for _ in range(moves):
+        await game.play_one(rng, prefer=cards_first)
+
+
+def calls_to_chat(server: FakeTelegramServer, user: FakeUser, since: int) -> list[ApiCall]:
+    return [c for c in server.calls[since:] if str(c.chat_id) == str(user.id)]
+
+
 async def test_opting_out_and_back_in(fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
                                       migrated_db_url: URL) -> None:
     repo = Repository(db_engine)
@@ -205,7 +228,6 @@ async def test_opting_out_and_back_in(fake_telegram: FakeTelegramServer, db_engi
     bob = FakeUser(fake_telegram, 1002, "Bob")
     rng = random.Random(5)
     async with running_bot(fake_telegram, migrated_db_url) as app:
-        codec = handlers_of(app).codec
         private = handlers_of(app).private_hands
         assert private is not None
         await started(fake_telegram, alice)
@@ -221,19 +243,22 @@ async def test_opting_out_and_back_in(fake_telegram: FakeTelegramServer, db_engi
         assert user is not None and not user.started_private
         await fake_telegram.wait_until(lambda: not message.buttons,
                                        what="the buttons gone from Alice's message")
-        mark = fake_telegram.mark()
-        await play_hands(game, codec, alice, rng, until_hand=3, private=False)
         await private.flush()
-        assert not private_sends(fake_telegram, alice, since=mark)
-        assert len(private_sends(fake_telegram, bob, since=mark)) >= 2  # Bob still reads
+
+        # nothing more for Alice, neither in this hand nor in the next; Bob still reads
+        mark = fake_telegram.mark()
+        await some_moves(game, rng, 3)
+        await new_hand(app, game, seed=1)
+        await some_moves(game, rng, 2)
+        await private.flush()
+        assert not calls_to_chat(fake_telegram, alice, mark)
+        assert private_sends(fake_telegram, bob, since=mark)  # a hand or two, as it falls
 
         # /start again: from the next hand on, Alice reads her hands privately again
         await started(fake_telegram, alice)
         mark = fake_telegram.mark()
-        await play_hands(game, codec, alice, rng, until_hand=4, private=False)
-        await fake_telegram.wait_until(
-            lambda: any(t.startswith(HEADER) for t in private_sends(fake_telegram, alice, mark)),
-            what="Alice's next private hand")
+        await new_hand(app, game, seed=2)
+        assert [t for t in private_sends(fake_telegram, alice, mark) if t.startswith(HEADER)]
 
         # /help tells how it works
         mark = fake_telegram.mark()
@@ -250,46 +275,56 @@ async def test_a_user_who_blocked_the_bot_loses_nothing(fake_telegram: FakeTeleg
     bob = FakeUser(fake_telegram, 1002, "Bob")
     rng = random.Random(8)
     async with running_bot(fake_telegram, migrated_db_url) as app:
-        codec = handlers_of(app).codec
         private = handlers_of(app).private_hands
         assert private is not None
         await started(fake_telegram, alice)
         game = await open_group_table(fake_telegram, repo, alice, bob)
         await fake_telegram.wait_until(lambda: private_hands(alice), what="Alice's private hand")
+
+        # blocked: the next hand's private message is refused, and that is the last try;
+        # the group's table message and the game go on
         alice.block_bot()
         mark = fake_telegram.mark()
-
-        # the game goes on in the group; the first refused call stops the private hands
-        await play_hands(game, codec, alice, rng, until_hand=3, private=False)
+        before = await game.record()
+        await new_hand(app, game, seed=1)
         await stopped_at_first_refusal(fake_telegram, private, alice, mark)
         user = await repo.get_user(alice.id)
         assert user is not None and not user.started_private
+        await some_moves(game, rng, 4)
+        await private.flush()
+        assert calls_to_chat(fake_telegram, alice, mark)[-1].error_code == 403  # still the last
+        assert fake_telegram.calls_to("sendMessage", chat_id=game.group.id, since=mark, ok=True)
         log = await repo.list_events(game.table_id)
-        assert sum(1 for e in log if e.kind == "HandWon") >= 2
+        moves = [e for e in log if e.kind == "input" and e.payload["trigger"] == "move"]
+        assert len(moves) >= 4 and (await game.record()).version > before.version
 
         # unblocked with /start: the next hand is sent privately again
         await started(fake_telegram, alice)
         mark = fake_telegram.mark()
-        await play_hands(game, codec, alice, rng, until_hand=4, private=False)
-        await fake_telegram.wait_until(
-            lambda: any(t.startswith(HEADER) for t in private_sends(fake_telegram, alice, mark)),
-            what="Alice's next private hand")
+        await new_hand(app, game, seed=2)
+        assert [t for t in private_sends(fake_telegram, alice, mark) if t.startswith(HEADER)]
 
         # an edit refused with 403 stops them the same way
         fake_telegram.fail_forbidden("editMessageText", chat_id=alice.id)
         mark = fake_telegram.mark()
-        await play_hands(game, codec, alice, rng, until_hand=6, private=False)
+        for _ in range(40):
+            if any(c.error_code == 403 for c in calls_to_chat(fake_telegram, alice, mark)):
+                break
+            await some_moves(game, rng, 1)
         await stopped_at_first_refusal(fake_telegram, private, alice, mark)
+        await some_moves(game, rng, 2)
+        await new_hand(app, game, seed=3)
+        assert calls_to_chat(fake_telegram, alice, mark)[-1].error_code == 403
         user = await repo.get_user(alice.id)
         assert user is not None and not user.started_private
 
 
 async def stopped_at_first_refusal(server: FakeTelegramServer, private: PrivateHands,
                                    user: FakeUser, since: int) -> None:
-    def calls() -> list[ApiCall]:
-        return [c for c in server.calls[since:] if str(c.chat_id) == str(user.id)]
-    await server.wait_until(lambda: any(c.error_code == 403 for c in calls()),
+    await server.wait_until(lambda: any(c.error_code == 403
+                                        for c in calls_to_chat(server, user, since)),
                             what="a refused private message")
     await private.flush()
-    refused = [i for i, c in enumerate(calls()) if c.error_code == 403]
-    assert refused == [len(calls()) - 1], calls()  # nothing tried after the first refusal
+    calls = calls_to_chat(server, user, since)
+    refused = [i for i, c in enumerate(calls) if c.error_code == 403]
+    assert refused == [len(calls) - 1], calls  # nothing tried after the first refusal
