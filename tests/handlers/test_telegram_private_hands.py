@@ -11,6 +11,7 @@ button changes nothing, "Stop sending my hands here" stops the messages until
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -198,6 +199,9 @@ async def test_play_from_the_private_chat(fake_telegram: FakeTelegramServer,
                                        what="the game over in Alice's private message")
         assert [b["text"] for b in last.buttons] == [STOP]
     assert not private_sends(fake_telegram, bob)
+    for message in private_hands(alice):  # an edit only when what Alice sees changed
+        versions = [*message.history, (message.text, message.entities, message.reply_markup)]
+        assert all(a != b for a, b in pairwise(versions)), message.message_id
 
 
 async def new_hand(app: Application, game: GroupGame, seed: int) -> None:

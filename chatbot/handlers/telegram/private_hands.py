@@ -73,6 +73,9 @@ class Followed:
 
 
 class PrivateHands:
+    """Follows group tables' outcomes (``follow``) and keeps each private reader's hand
+    message up to date; ``opt_out`` is the Stop button; ``flush`` for tests and shutdown."""
+
     def __init__(self, bot: Callable[[], Bot], repo: Repository, keyboards: Keyboards,
                  edit_delay: float) -> None:
         self._bot = bot
@@ -190,6 +193,7 @@ class PrivateHands:
     # -------------------------------------------------------------- content
     def content(self, followed: Followed, reader: Reader, record: TableRecord,
                 table: Table) -> Content:
+        """The seat's text and its moves (no Hint: the opponents are people), plus Stop."""
         text = private_hand_text(table, reader.seat, followed.events, reader.locale,
                                  followed.group, record.code)
         moves = self.keyboards.private_hand(table, record.code, reader.seat, reader.locale,
