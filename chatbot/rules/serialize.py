@@ -154,24 +154,28 @@ def event_to_dict(event: Any, family: Family) -> dict[str, Any]:
     return {"type": type(event).__name__, "audience": [audience.kind, audience.who], **fields}
 
 
-def _event_types() -> dict[str, type[E.Event]]:
-    found: dict[str, type[E.Event]] = {}
-    todo = [E.Event]
-    while todo:
-        for sub in todo.pop().__subclasses__():
-            found[sub.__name__] = sub
-            todo.append(sub)
-    return found
+def _event_type(name: str) -> type[E.Event]:
+    """The Event subclass called ``name``, looked up when asked: subclasses defined in
+    modules imported later (the table's own events) are found too."""
+    known = _EVENT_TYPES.get(name)
+    if known is None:
+        todo = [E.Event]
+        while todo:
+            for sub in todo.pop().__subclasses__():
+                _EVENT_TYPES[sub.__name__] = sub
+                todo.append(sub)
+        known = _EVENT_TYPES[name]
+    return known
 
 
 EVENT_MODULES = (E, put_events)  # imported for their Event subclasses
-_EVENT_TYPES = _event_types()
+_EVENT_TYPES: dict[str, type[E.Event]] = {}
 
 
 def event_from_dict(doc: dict[str, Any], family: Family) -> E.Event:
     """An event back from the log (for redrawing a hand after a restart); equal to the
     event that was written. Raises KeyError for a type this code does not know."""
-    cls = _EVENT_TYPES[doc["type"]]
+    cls = _event_type(doc["type"])
     dec = _Decoder(family).decode
     kind, who = doc["audience"]
     fields = {name: dec(doc[name]) for name in cls.__dataclass_fields__ if name != "audience"}

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from chatbot.rules.base import TrickRules
-from chatbot.rules.events import Event
+from chatbot.rules.events import Event, HandStarted
 from chatbot.rules.playout import Config, standard_configs
 from chatbot.rules.registry import available_variants
 from chatbot.rules.serialize import event_from_dict, event_to_dict
@@ -53,3 +53,13 @@ def test_an_unknown_event_type_is_refused() -> None:
     with pytest.raises(KeyError):
         event_from_dict({"type": "NoSuchEvent", "audience": ["public", None]},
                         CONFIGS[0].rules.family)
+
+
+def test_events_defined_after_the_first_lookup_are_found() -> None:
+    """The table's own events live in a module the rules never import."""
+    family = CONFIGS[0].rules.family
+    first = HandStarted(1, 0, None, None, 1)
+    assert event_from_dict(event_to_dict(first, family), family) == first
+    from chatbot.fsm.events import PlayerSat
+    sat = PlayerSat(0, "Ana", False)
+    assert event_from_dict(event_to_dict(sat, family), family) == sat
