@@ -164,8 +164,7 @@ class GameService:
         record = await self.repo.save_with_events(
             record, record.version, [("input", {"trigger": "open", "args": [creator_id]})]
             + [(type(e).__name__, event_to_dict(e, rules_class(variant).family))
-               for e in events])
-        await self._sync_seats(record, table)
+               for e in events], _seat_records(record.id, table))
         self.remember(record)
         return Outcome(record, table, events, "open")
 
@@ -356,21 +355,15 @@ class GameService:
             record, variant=table.variant, options=table.options, state=table.state,
             game=table.to_dict(), turn_seq=table.seq, turn_deadline=self.deadline(table),
             active=table.state != "closed")
-        saved = await self.repo.save_with_events(new, record.version, log_)
-        if any(t in ("sit", "stand", "add_bot", "configure") for t, _, _ in fired):
-            await self._sync_seats(saved, table)
-        return saved
+        seated = any(t in ("sit", "stand", "add_bot", "configure") for t, _, _ in fired)
+        return await self.repo.save_with_events(
+            new, record.version, log_, _seat_records(record.id, table) if seated else None)
 
     def deadline(self, table: Table) -> datetime | None:
         due = due_action(table)
         seconds = {"next_hand": self.timing.between_hands, "bot": self.timing.bot,
                    "timeout": table.turn_seconds or self.timing.turn}.get(due or "")
         return None if seconds is None else self.clock() + timedelta(seconds=seconds)
-
-    async def _sync_seats(self, record: TableRecord, table: Table) -> None:
-        seats = [SeatRecord(record.id, i, s.name, s.user_id, s.is_bot, s.bot_level)
-                 for i, s in enumerate(table.seats) if s is not None]
-        await self.repo.replace_seats(record.id, seats)
 
     async def _after(self, outcome: Outcome) -> None:
         """Statistics and the running series when a game ends."""
@@ -395,6 +388,12 @@ class GameService:
                                                       games_won=result)
                 except NotFound:  # never seen by the handlers (seated by a tool)
                     log.info("no statistics for unknown user %s", user_id)
+
+
+def _seat_records(table_id: int, table: Table) -> list[SeatRecord]:
+    """The seats as stored beside the game (who sits where, for queries by user)."""
+    return [SeatRecord(table_id, i, s.name, s.user_id, s.is_bot, s.bot_level)
+            for i, s in enumerate(table.seats) if s is not None]
 
 
 def _resolve_blind(table: Table, trigger: str, args: tuple[Any, ...]) -> tuple[Any, ...]:

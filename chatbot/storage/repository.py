@@ -173,15 +173,25 @@ class Repository:
         return await self.save_with_events(table, expected_version, ())
 
     async def save_with_events(
-        self, table: TableRecord, expected_version: int, events: Sequence[NewEvent]
+        self,
+        table: TableRecord,
+        expected_version: int,
+        events: Sequence[NewEvent],
+        new_seats: Iterable[SeatRecord] | None = None,
     ) -> TableRecord:
-        """``save`` and append ``events`` to the log, all or nothing.
+        """``save`` and append ``events`` to the log, all or nothing; with ``new_seats``
+        the table's seats are replaced in the same transaction (a join, a bot added).
 
         The versioned UPDATE comes first: it locks the table row, so event
         numbers are handed out one writer at a time, and a stale save appends
         nothing.
         """
-        return await self._run.write(_save_with_events, table, expected_version, events)
+        rows = None if new_seats is None else _seat_rows(table.id, new_seats)
+        try:
+            return await self._run.write(_save_with_events, table, expected_version, events,
+                                         rows)
+        except IntegrityError as error:
+            raise SeatTaken(table.id, None) from error
 
     async def close_table(self, table_id: int) -> TableRecord | None:
         """Deactivate a table whatever its version (an admin's stop, a purge).
@@ -237,9 +247,7 @@ class Repository:
         self, table_id: int, new_seats: Iterable[SeatRecord]
     ) -> list[SeatRecord]:
         """Set every seat of a table at once (a solo game's humans and bots)."""
-        rows = [asdict(seat) for seat in new_seats]
-        if any(row["table_id"] != table_id for row in rows):
-            raise ValueError(f"every seat must belong to table {table_id}")
+        rows = _seat_rows(table_id, new_seats)
         try:
             return await self._run.write(_replace_seats, table_id, rows)
         except IntegrityError as error:
@@ -366,8 +374,19 @@ def _tables_of_user(conn: Connection, user_id: int, active_only: bool) -> list[T
     return [_table(row) for row in conn.execute(query)]
 
 
+def _seat_rows(table_id: int, new_seats: Iterable[SeatRecord]) -> list[dict[str, Any]]:
+    rows = [asdict(seat) for seat in new_seats]
+    if any(row["table_id"] != table_id for row in rows):
+        raise ValueError(f"every seat must belong to table {table_id}")
+    return rows
+
+
 def _save_with_events(
-    conn: Connection, table: TableRecord, expected_version: int, events: Sequence[NewEvent]
+    conn: Connection,
+    table: TableRecord,
+    expected_version: int,
+    events: Sequence[NewEvent],
+    seat_rows: list[dict[str, Any]] | None = None,
 ) -> TableRecord:
     now = utcnow()
     params = {name: getattr(table, name) for name in _SAVED_COLUMNS}
@@ -385,6 +404,8 @@ def _save_with_events(
             raise NotFound(f"table {table.id}")
         raise StaleVersion(table.id, expected_version, actual)
     _insert_events(conn, table.id, events, now)
+    if seat_rows is not None:
+        _set_seats(conn, table.id, seat_rows)
     return _table(row)
 
 
@@ -502,10 +523,14 @@ def _remove_seat(conn: Connection, table_id: int, seat: int) -> bool:
 def _replace_seats(conn: Connection, table_id: int, rows: list[dict[str, Any]]) -> list[SeatRecord]:
     if _version_of(conn, table_id) is None:
         raise NotFound(f"table {table_id}")
+    _set_seats(conn, table_id, rows)
+    return _get_seats(conn, table_id)
+
+
+def _set_seats(conn: Connection, table_id: int, rows: list[dict[str, Any]]) -> None:
     conn.execute(delete(seats).where(seats.c.table_id == table_id))
     if rows:
         conn.execute(insert(seats), rows)
-    return _get_seats(conn, table_id)
 
 
 def _set_timeouts(conn: Connection, table_id: int, seat: int, value: Any) -> int:

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import delete
 
 from chatbot.storage.database import write
-from chatbot.storage.errors import NotFound, SeatTaken
+from chatbot.storage.errors import NotFound, SeatTaken, StaleVersion
 from chatbot.storage.models import tables
 from chatbot.storage.records import SeatRecord, TableRecord
 from chatbot.storage.repository import Repository
@@ -102,3 +102,22 @@ async def test_seats_go_with_their_table(repository: Repository) -> None:
         await conn.execute(delete(tables).where(tables.c.id == table.id))
     assert await repository.get_seats(table.id) == []
     assert await repository.list_events(table.id) == []
+
+
+async def test_a_save_sets_the_seats_in_its_own_transaction(repository: Repository) -> None:
+    """A join is one write: the table, its log and its seats, or nothing of them."""
+    table = await new_table(repository)
+    ana, bot = SeatRecord(table.id, 0, "Ana", user_id=10), SeatRecord(table.id, 1, "Bot",
+                                                                       is_bot=True)
+    saved = await repository.save_with_events(table, table.version, [("PlayerSat", {})],
+                                              [ana, bot])
+    assert saved.version == table.version + 1
+    assert await repository.get_seats(table.id) == [ana, bot]
+    with pytest.raises(StaleVersion):  # a stale save changes no seat either
+        await repository.save_with_events(table, table.version, [], [ana])
+    with pytest.raises(SeatTaken):  # one user in two seats: the whole save is refused
+        await repository.save_with_events(saved, saved.version, [("PlayerSat", {})],
+                                          [ana, replace(ana, seat=2)])
+    assert await repository.get_seats(table.id) == [ana, bot]
+    assert (await repository.get_table(table.id)).version == saved.version  # type: ignore[union-attr]
+    assert len(await repository.list_events(table.id)) == 1
