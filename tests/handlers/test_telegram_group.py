@@ -163,7 +163,9 @@ async def test_hand_of_eleven_iron_hand_rematch_and_series(fake_telegram: FakeTe
         posted = fake_telegram.calls_to("sendMessage", chat_id=game.group.id, since=mark,
                                         ok=True)
         assert posted, "the rematch posts a new table message"
-        assert series in posted[0].params["text"]
+        assert series in posted[0].params["text"], [  # what was posted, to diagnose
+            c.params["text"][:80] for c in fake_telegram.calls_to(
+                "sendMessage", chat_id=game.group.id)][-4:]
         assert "A new game of Truco Paulista" in posted[0].params["text"]
 
         # /score tells the game's score and the series, as a reply
