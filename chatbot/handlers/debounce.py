@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from telegram.error import BadRequest, Forbidden, RetryAfter
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +27,8 @@ def retry_seconds(exc: RetryAfter) -> float:
     return float(delay.total_seconds() if hasattr(delay, "total_seconds") else delay)
 
 Sender = Callable[[Hashable, Any], Awaitable[None]]
+NETWORK_ATTEMPTS = 3  # tries of one content when the network fails
+NETWORK_PAUSE = 1.0  # seconds between them
 
 
 @dataclass
@@ -83,6 +85,7 @@ class LatestWinsEditor:
 
     async def _run(self, key: Hashable, slot: _Slot) -> None:
         await asyncio.sleep(self._delay)
+        failures = 0
         while slot.wanted != slot.sent:
             content = slot.wanted
             try:
@@ -96,4 +99,11 @@ class LatestWinsEditor:
                     log.warning("edit of %s refused: %s", key, exc)
             except Forbidden as exc:
                 log.info("edit of %s forbidden: %s", key, exc)
+            except NetworkError as exc:  # a timeout, a dropped connection (BadRequest is a
+                # NetworkError too, hence this order): try the newest content again soon
+                failures += 1
+                if failures < NETWORK_ATTEMPTS:
+                    await asyncio.sleep(NETWORK_PAUSE)
+                    continue
+                log.warning("edit of %s failed: %s", key, exc)
             slot.sent = content

@@ -7,7 +7,7 @@ from collections.abc import Hashable
 from datetime import timedelta
 from typing import Any
 
-from telegram.error import BadRequest, RetryAfter
+from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
 
 from chatbot.handlers.debounce import LatestWinsEditor
 
@@ -70,3 +70,17 @@ async def test_keys_are_independent() -> None:
     editor.want(2, "y")
     await editor.flush()
     assert sorted(rec.sent) == [(1, "x"), (2, "y")]
+
+
+async def test_a_network_failure_is_tried_again_with_the_newest_content(
+        monkeypatch: Any) -> None:
+    monkeypatch.setattr("chatbot.handlers.debounce.NETWORK_PAUSE", 0)
+    rec = Recorder([TimedOut(), NetworkError("connection reset")])
+    editor = LatestWinsEditor(rec, delay=0)
+    editor.want("t", "first")
+    await editor.flush()
+    assert rec.sent == [("t", "first")]
+    rec.failures = [TimedOut()] * 5  # the network stays down: given up, nothing raised
+    editor.want("t", "second")
+    await editor.flush()
+    assert rec.sent == [("t", "first")]

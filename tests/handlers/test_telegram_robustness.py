@@ -201,7 +201,8 @@ async def test_telegram_errors_never_stop_the_game(fake_telegram: FakeTelegramSe
                                                    db_engine: AsyncEngine,
                                                    migrated_db_url: URL) -> None:
     """429 on an edit: the newest content is sent later; 400 "not modified" and 403
-    on an edit are harmless; the stored game is never touched by them."""
+    on an edit are harmless; a 502 on a hand's message is followed by a new one;
+    the stored game is never touched by them."""
     repo = Repository(db_engine)
     alice = FakeUser(fake_telegram, 1001, "Alice")
     bob = FakeUser(fake_telegram, 1002, "Bob")
@@ -254,6 +255,25 @@ async def test_telegram_errors_never_stop_the_game(fake_telegram: FakeTelegramSe
             await game.play_one(rng)  # and the game goes on
             assert (await game.moved_past(seq)).turn_seq > seq
             assert failed.seq >= mark
+
+        # a 502 on a new hand's message (the network, not Telegram's answer): the hand
+        # goes on and the table posts a new message at its next change
+        fault = fake_telegram.fail_next("sendMessage", chat_id=chat, error_code=502,
+                                        description="Bad Gateway")
+        mark = fake_telegram.mark()
+        for _ in range(200):
+            if fault.remaining == 0:
+                break
+            record = await game.human_turn()
+            assert record.state.startswith("hand_"), "the game ended first"
+            await game.play_one(rng)
+        await fake_telegram.wait_for_call("sendMessage", chat_id=chat, since=mark,
+                                          where=lambda c: c.error_code == 502)
+        seq = (await game.human_turn()).turn_seq
+        await game.play_one(rng)
+        await game.moved_past(seq)
+        await fake_telegram.wait_for_call("sendMessage", chat_id=chat, since=mark,
+                                          where=lambda c: c.ok)
         final = await game.play_to_the_end(rng)
         assert final.state == "finished"
         finished = game.group.message(final.message_id)  # type: ignore[arg-type]

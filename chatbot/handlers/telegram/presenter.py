@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from telegram import Bot, InlineKeyboardMarkup
-from telegram.error import BadRequest, Forbidden, RetryAfter
+from telegram.error import RetryAfter, TelegramError
 
 from chatbot.fsm.table import Table
 from chatbot.handlers.debounce import LatestWinsEditor, retry_seconds
@@ -238,7 +238,8 @@ class Presenter:
                     break
                 await asyncio.sleep(retry_seconds(exc))
                 continue
-            except (Forbidden, BadRequest) as exc:
+            except TelegramError as exc:  # blocked, removed, or the network: not retried,
+                # since a timed-out send may have arrived; the next outcome posts anew
                 log.warning("cannot post in chat %s: %s", record.chat_id, exc)
                 break
             message_id = message.message_id
