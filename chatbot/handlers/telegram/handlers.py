@@ -114,8 +114,11 @@ class TrucoHandlers:
         """Present an outcome and arm the table's timer for whatever is due next."""
         if self.private_hands is not None:  # first: outcomes reach it in the service's order
             self.private_hands.follow(outcome)
-        record = await self.presenter.show(outcome)
-        self.timers.schedule(record.id, record.turn_seq, record.turn_deadline)
+        record = outcome.record
+        try:
+            record = await self.presenter.show(outcome)
+        finally:  # whatever befell the message, the game's next step stays due
+            self.timers.schedule(record.id, record.turn_seq, record.turn_deadline)
 
     async def on_timer(self, table_id: int, seq: int) -> None:
         outcome = await self.service.run_timer(table_id, seq)
