@@ -107,6 +107,14 @@ class CallAnswered(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class StockReshuffled(Event):
+    """Le Truc 4.2.2: a redeal was agreed but the stock ran out; the hand is void, the
+    whole deck is shuffled again and ``dealer`` deals the next hand."""
+
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
 class TrickWon(Event):
     """A finished trick; ``team`` is None for a tie (empate, parda, spoiled)."""
 
@@ -132,7 +140,7 @@ class HandWon(Event):
     team: int | None
     points: tuple[int, ...]
     score: tuple[int, ...]
-    reason: str  # "tricks" | "run" | "fold" | "eleven-run" | "all-tied" | "draw" | ...
+    reason: str  # "tricks" | "run" | "fold" | "eleven-run" | "all-tied" | "draw" | "reshuffle"
 
 
 @dataclass(frozen=True, slots=True)

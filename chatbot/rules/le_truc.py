@@ -5,13 +5,15 @@ Everything a hand shares with the Truco family (tricks, C5/C6, scoring) comes fr
 
 - governors: the dealer and the mano; the *opposing governor* answers every call;
 - the redeal the mano may ask for as the very first action of a hand (4.1.8, 4.2.2);
+  with two players and ``multiple_redeals``, one agreed when the stock has run out
+  voids the hand: the deck is shuffled again and the deal passes;
 - "Two more?" raises (always the action ``raise``, never a counter) and Mon Reste;
 - spoiled tricks led again by their leader, and the all-spoiled rule per table size;
 - optional signals: each governor sees his partner's cards and may give him one
   public instruction per hand (4.1.14).
 
 Hand extras live in ``hand.x`` (small JSON-able values, cheap to copy for the bots):
-``redeal`` ("asked" | "accepted" | "refused"), ``redeals`` (accepted count), ``mr``
+``redeal`` ("asked" | "accepted" | "refused"), ``redeals`` (redeals dealt), ``mr``
 (True once a Mon Reste is accepted), ``orders`` ([[partner, kind, rank], ...] not yet
 obeyed) and ``instructed`` (governor seats that gave their instruction).
 """
@@ -120,7 +122,7 @@ class LeTrucRules(TrickRules):
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         super().__init__(options)
         self._alternate: bool = self.options["alternate_raises"]
-        self._multiple: bool = self.options["multiple_redeals"]
+        self._multiple: bool = self.options["multiple_redeals"]  # 2 players only (4.2.2)
         self._signals: bool = self.options["signals"]
         self._top = len(self.ladder) - 1
         self._handlers.update({
@@ -211,22 +213,33 @@ class LeTrucRules(TrickRules):
                 and not hand.x.get("mr") and not hand.x.get("instructed"))
 
     def may_propose_redeal(self, match: Match) -> bool:
-        """Once per hand; with ``multiple_redeals`` again after each accepted one (4.2.2).
+        """Once per hand; with two players and ``multiple_redeals`` again after each
+        accepted one, also when the stock is short: agreeing then reshuffles (4.2.2)."""
+        hand = match.hand
+        assert hand is not None
+        return self._may_ask_again(match) and self._nothing_done_yet(hand)
 
-        The first request of a dealt hand is always possible (20 or 26 cards are left);
-        a repeated one needs a full new deal in the stock: the engine does not reshuffle.
+    def _may_ask_again(self, match: Match) -> bool:
+        """No request yet, or (2 players, option on) the last one was agreed.
+
+        The option is the French two-player form's; four players ask once (4.1.8).
         """
         hand = match.hand
         assert hand is not None
         state = hand.x.get("redeal")
-        if state is not None and not (self._multiple and state == "accepted"):
-            return False
-        if not self._nothing_done_yet(hand):
-            return False
-        return state is None or len(hand.stock) >= self._deal_size(match)
+        repeats = self._multiple and match.players == 2
+        return state is None or (repeats and state == "accepted")
 
     def _deal_size(self, match: Match) -> int:
         return match.players * self.cards_per_player(match.players)
+
+    def _stock_ran_out(self, match: Match) -> bool:
+        """Every card of the deck is accounted for, so a short stock is the real one
+        running out, not a hand-made deal (a scenario) that left cards unsaid."""
+        hand = match.hand
+        assert hand is not None
+        given = self._deal_size(match) * (hand.x.get("redeals", 0) + 1) + len(hand.stock)
+        return given == len(self.deck())
 
     # ----------------------------------------------------------------- calls
     def _on_le_raise(self, match: Match, seat: int, action: Action, events: Events) -> None:
@@ -273,23 +286,21 @@ class LeTrucRules(TrickRules):
             self.announce_turn(match, events)
 
     def _on_redeal_answer(self, match: Match, seat: int, action: Action, events: Events) -> None:
-        """Refused: the hands stand. Accepted: 3 new cards each from the top of the stock."""
+        """Refused: the hands stand. Accepted: 3 new cards each from the top of the stock,
+        or, when the stock has run out, a void hand and a new deal by the other player."""
         hand = match.hand
         assert hand is not None and hand.pending is not None
         accepted = action.kind == A.REDEAL_ACCEPT
         if accepted:
             need = self._deal_size(match)
-            if len(hand.stock) < need:  # only a hand-made deal can lack the cards
+            if len(hand.stock) < need:
+                if self._stock_ran_out(match):
+                    self._reshuffle(match, seat, events)
+                    return
+                # a hand-made deal that did not give the cards (the runner's input error)
                 raise IllegalAction("redeal-no-stock", seat=seat, needed=need,
                                     left=len(hand.stock))
-            n, mano = match.players, hand.mano
-            fresh: list[list[Card]] = [[] for _ in range(n)]
-            for i, card in enumerate(hand.stock[:need]):  # one at a time, mano to dealer
-                fresh[(mano + i) % n].append(card)
-            del hand.stock[:need]
-            hand.cards = fresh
-            hand.dealt = [tuple(h) for h in fresh]
-            hand.x["redeals"] = hand.x.get("redeals", 0) + 1
+            self._redeal(match, need)
         hand.x["redeal"] = "accepted" if accepted else "refused"
         hand.pending = None
         if events is not None:
@@ -297,6 +308,34 @@ class LeTrucRules(TrickRules):
             if accepted:
                 self.deal_events(match, events)
             self.announce_turn(match, events)
+
+    def _redeal(self, match: Match, need: int) -> None:
+        """Deal ``need`` cards off the top of the stock, one at a time from the mano."""
+        hand = match.hand
+        assert hand is not None
+        n, mano = match.players, hand.mano
+        fresh: list[list[Card]] = [[] for _ in range(n)]
+        for i, card in enumerate(hand.stock[:need]):
+            fresh[(mano + i) % n].append(card)
+        del hand.stock[:need]
+        hand.cards = fresh
+        hand.dealt = [tuple(h) for h in fresh]
+        hand.x["redeals"] = hand.x.get("redeals", 0) + 1
+
+    def _reshuffle(self, match: Match, seat: int, events: Events) -> None:
+        """4.2.2 (jeuxloisirs): agreed new cards the stock cannot give. The hand ends void
+        (no points, score unchanged) and the next deal, by the other player, shuffles the
+        whole deck: ``next_hand`` does both, as after any hand (docs/rules.md, Le Truc 1)."""
+        hand = match.hand
+        assert hand is not None
+        dealer = self.next_dealer(match)
+        hand.x["redeal"] = "accepted"
+        hand.x["calls"] = {"reshuffle": {"redeals": hand.x.get("redeals", 0),
+                                         "next_dealer": dealer}}
+        if events is not None:
+            events.append(E.CallAnswered(seat, A.REDEAL_PROPOSE, True))
+            events.append(E.StockReshuffled(dealer))
+        self.finish(match, None, [0] * len(match.score), "reshuffle", events)
 
     # ---------------------------------------------------------------- tricks
     def lead_after_tie(
@@ -445,13 +484,9 @@ class LeTrucRules(TrickRules):
         assert hand is not None
         if seat != hand.mano:
             return IllegalAction("redeal-not-mano", seat=seat, mano=hand.mano)
-        state = hand.x.get("redeal")
-        if state is not None and not (self._multiple and state == "accepted"):
+        if not self._may_ask_again(match):
             return IllegalAction("redeal-once", seat=seat)
-        if not self._nothing_done_yet(hand):
-            return IllegalAction("redeal-too-late", seat=seat)
-        return IllegalAction("redeal-no-stock", seat=seat, needed=self._deal_size(match),
-                             left=len(hand.stock))
+        return IllegalAction("redeal-too-late", seat=seat)
 
     def _instruct_reason(self, match: Match, seat: int, action: Action) -> IllegalAction:
         hand = match.hand

@@ -30,7 +30,12 @@ from chatbot.rules.le_truc import (
     draw_for_seats,
 )
 from chatbot.rules.registry import rules_for
-from chatbot.rules.serialize import match_from_dict, match_to_dict
+from chatbot.rules.serialize import (
+    event_from_dict,
+    event_to_dict,
+    match_from_dict,
+    match_to_dict,
+)
 from chatbot.rules.state import Match
 from chatbot.rules.views import seat_view
 from chatbot.scenario import ScenarioError, load_scenario
@@ -183,18 +188,93 @@ def test_refused_acceptance_changes_nothing() -> None:
     assert json.dumps(match_to_dict(match)) == before
 
 
-def test_two_players_may_redeal_four_times_with_the_option() -> None:
+def redeal_until_the_stock_is_short(seed: int = 3) -> tuple[LeTrucRules, Match]:
+    """Two players with the option: four agreed redeals leave 2 cards in the stock."""
     rules = LeTrucRules({"multiple_redeals": True})
-    match = rules.new_match(2, 1)
-    rules.deal(match, random.Random(3))
+    match = rules.new_match(2, 1, [3, 5])
+    rules.deal(match, random.Random(seed))
     for _ in range(4):
         assert Action(A.REDEAL_PROPOSE) in rules.legal(match, 0)
         play(rules, match, "0:redeal-propose 1:redeal-accept")
     assert match.hand is not None and len(match.hand.stock) == 2
+    return rules, match
+
+
+def test_two_players_may_ask_again_when_the_stock_is_short() -> None:
+    rules, match = redeal_until_the_stock_is_short()
+    assert Action(A.REDEAL_PROPOSE) in rules.legal(match, 0)
+    held = [list(c) for c in match.hand.cards] if match.hand else []
+    play(rules, match, "0:redeal-propose 1:redeal-refuse")  # refused: play as dealt
+    assert match.hand is not None and not match.hand.over
+    assert match.hand.cards == held and Action(A.REDEAL_PROPOSE) not in rules.legal(match, 0)
+
+
+def test_stock_run_out_voids_the_hand_and_the_deal_passes() -> None:
+    rules, match = redeal_until_the_stock_is_short()
+    events = play(rules, match, "0:redeal-propose 1:redeal-accept")
+    hand = match.hand
+    assert hand is not None and hand.over and hand.reason == "reshuffle"
+    assert hand.winner is None and hand.points == [0, 0] and match.score == [3, 5]
+    assert hand.stake == 1 and match.hand_no == 1
+    assert rules.resolved_calls(match) == {"reshuffle": {"redeals": 4, "next_dealer": 0}}
+    tail = events[-3:]
+    assert tail[:2] == [E.CallAnswered(1, A.REDEAL_PROPOSE, True), E.StockReshuffled(0)]
+    assert tail[1].audience == E.PUBLIC
+    assert tail[2] == E.HandWon(None, (0, 0), (3, 5), "reshuffle")
+    rules.next_hand(match, random.Random(1))  # the whole deck again, dealt by seat 0
+    fresh = match.hand
+    assert fresh is not None and match.dealer == 0 and fresh.mano == 1 and match.hand_no == 2
+    dealt = [c for h in fresh.cards for c in h] + fresh.stock
+    assert sorted(dealt) == sorted(rules.deck())
+    assert fresh.x == {} and fresh.stake == 1
+    assert Action(A.REDEAL_PROPOSE) in rules.legal(match, 1)  # the new mano asks afresh
+
+
+def test_stock_reshuffled_survives_the_event_log() -> None:
+    rules, match = redeal_until_the_stock_is_short()
+    events = play(rules, match, "0:redeal-propose 1:redeal-accept")
+    docs = [json.loads(json.dumps(event_to_dict(e, Family.FRENCH))) for e in events]
+    assert [event_from_dict(d, Family.FRENCH) for d in docs] == events
+    assert {"type": "StockReshuffled", "audience": ["public", None], "dealer": 0} in docs
+
+
+def test_reshuffled_hand_survives_a_json_round_trip() -> None:
+    rules, match = redeal_until_the_stock_is_short()
+    play(rules, match, "0:redeal-propose 1:redeal-accept")
+    restored = match_from_dict(json.loads(json.dumps(match_to_dict(match))))
+    assert match_to_dict(restored) == match_to_dict(match)
+    rules.next_hand(restored, random.Random(2))
+    assert restored.dealer == 0 and restored.hand_no == 2
+
+
+def test_a_hand_made_short_stock_is_not_a_reshuffle() -> None:
+    rules, match, _ = start(["9C 9D TC", "9H 9S TD"], "7C 7D 8C 8D AC AD 7H",
+                            multiple_redeals=True)
+    play(rules, match, "0:redeal-propose 1:redeal-accept 0:redeal-propose")
+    before = json.dumps(match_to_dict(match))
+    with pytest.raises(IllegalAction) as info:
+        rules.apply(match, 1, Action(A.REDEAL_ACCEPT), [])
+    assert info.value.reason == "redeal-no-stock"
+    assert json.dumps(match_to_dict(match)) == before
+
+
+def test_four_players_ask_once_whatever_the_option() -> None:
+    """4.1.8: the option is the two-player form's; four players are unchanged."""
+    rules, match, _ = start(FOUR, STOCK4, multiple_redeals=True)
+    play(rules, match, "0:redeal-propose 3:redeal-accept")
     assert Action(A.REDEAL_PROPOSE) not in rules.legal(match, 0)
     with pytest.raises(IllegalAction) as info:
         rules.apply(match, 0, Action(A.REDEAL_PROPOSE))
-    assert info.value.reason == "redeal-no-stock"
+    assert info.value.reason == "redeal-once"
+
+
+def test_views_do_not_show_the_stock() -> None:
+    rules, match = redeal_until_the_stock_is_short()
+    for seat in (0, 1):
+        view = seat_view(rules, match, seat)
+        shown = set(view.seen.get(seat, ())) | {c for t in view.played for _, c in t if c}
+        assert not shown & set(match.hand.stock if match.hand else ())
+        assert "stock" not in view.__slots__
 
 
 # ------------------------------------------------------------------ Mon Reste
