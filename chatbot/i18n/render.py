@@ -234,6 +234,12 @@ def _call_answered(e: E.CallAnswered, v: Viewer) -> str:
     return _("{player} runs", player=player)
 
 
+def _stock_reshuffled(e: E.StockReshuffled, v: Viewer) -> str:
+    # TRANSLATORS: Le Truc: new cards were agreed but too few are left undealt.
+    return _("The stock has run out: nobody scores this hand, the cards are shuffled again "
+             "and {player} deals.", player=v.name(e.dealer))
+
+
 def _trick_won(e: E.TrickWon, v: Viewer) -> str:
     if e.team is None:
         return _("Trick {number} tied", number=e.trick + 1)
@@ -350,6 +356,7 @@ _HANDLERS: dict[type, Callable[..., str]] = {
     E.CardPlayed: _card_played,
     E.CallMade: _call_made,
     E.CallAnswered: _call_answered,
+    E.StockReshuffled: _stock_reshuffled,
     E.TrickWon: _trick_won,
     E.CallScored: _call_scored,
     E.HandWon: _hand_won,

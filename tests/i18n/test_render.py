@@ -41,6 +41,8 @@ ALL_EVENTS: list[E.Event] = [
     E.CallScored(A.FLOR, 1, 3, 30),
     E.HandWon(0, (3, 0), (3, 0), "tricks"),
     E.HandWon(None, (0, 0), (3, 0), "all-tied"),
+    E.StockReshuffled(0),
+    E.HandWon(None, (0, 0), (3, 0), "reshuffle"),
     E.CardsRevealed(1, (SEVEN,)),
     E.GameWon(0, (12, 7)),
     PE.CardPassed(1, 3, None),
@@ -89,6 +91,17 @@ def test_game_over_and_tricks() -> None:
     assert render(E.GameWon(0, (12, 7)), V0, "en") == "Game over: Ana wins 12 to 7"
     assert render(E.TrickWon(0, 1, 1), V0, "en") == "Trick 1 to Bot 1"
     assert render(E.TrickWon(2, None, None), V0, "en") == "Trick 3 tied"
+
+
+def test_stock_run_out_tells_everybody_who_deals_next() -> None:
+    event = E.StockReshuffled(1)
+    for viewer in (V0, Viewer(RULES, 2, ["Ana", "Bot 1"], None)):
+        assert render(event, viewer, "en") == (
+            "The stock has run out: nobody scores this hand, the cards are shuffled again "
+            "and Bot 1 deals.")
+    for locale in ("pt_BR", "fa", "ur", "bn"):
+        line = render(event, V0, locale)
+        assert line is not None and "Bot 1" in line and "stock" not in line
 
 
 def test_persian_digits() -> None:

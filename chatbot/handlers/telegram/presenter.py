@@ -49,6 +49,7 @@ from chatbot.rules.events import (
     Event,
     HandStarted,
     HandWon,
+    StockReshuffled,
     TrickWon,
 )
 from chatbot.rules.serialize import event_from_dict
@@ -251,7 +252,8 @@ class Presenter:
         return await self.service.save_message_id(record, message_id)
 
 
-CARRIED = (CardPlayed, CallMade, CallAnswered, TrickWon, CallScored, CardsRevealed, HandWon)
+CARRIED = (CardPlayed, CallMade, CallAnswered, TrickWon, CallScored, CardsRevealed,
+           StockReshuffled, HandWon)
 
 
 def hand_end(events: list[Event]) -> list[Event]:
