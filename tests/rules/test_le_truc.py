@@ -484,3 +484,35 @@ def test_random_games_with_options(players: int, options: dict[str, object]) -> 
     rng = random.Random(f"{players}-{options}")
     for _ in range(100):
         random_match(rules, players, rng)
+
+
+def test_random_games_that_keep_asking_for_new_cards() -> None:
+    """Eager redeals run the stock out often: each time the hand is void and the deal passes."""
+    rules = LeTrucRules({"multiple_redeals": True})
+    rng = random.Random("eager-redeals")
+    eager = {A.REDEAL_PROPOSE: 0.9, A.REDEAL_ACCEPT: 0.8}
+    reshuffles = 0
+    for _ in range(30):
+        match = rules.new_match(2, rng.randrange(2))
+        rules.deal(match, rng)
+        while match.winner is None:
+            hand = match.hand
+            assert hand is not None
+            if hand.over:
+                if hand.reason == "reshuffle":
+                    reshuffles += 1
+                    assert hand.points == [0, 0] and len(hand.stock) < 6
+                    dealer = match.dealer
+                    rules.next_hand(match, rng)
+                    assert match.dealer == 1 - dealer
+                else:
+                    rules.next_hand(match, rng)
+                continue
+            seat = rules.to_act(match)
+            assert seat is not None
+            legal = rules.legal(match, seat)
+            wanted = [a for a in legal if rng.random() < eager.get(a.kind, 0)]
+            rules.apply(match, seat, wanted[0] if wanted else rng.choice(legal), [])
+            held = [c for h in hand.cards for c in h] + hand.stock
+            assert len(held) == len(set(held))
+    assert reshuffles > 10

@@ -22,7 +22,9 @@ from chatbot.rules.serialize import match_from_dict, match_to_dict
 from chatbot.rules.state import Match
 from chatbot.scenario import load_scenario, referee
 
-CONFIGS = standard_configs(available_variants())
+# Le Truc's repeated redeals deal from the stock within a hand and may reshuffle (4.2.2).
+CONFIGS = [*standard_configs(available_variants()),
+           Config("le-truc", 2, (("multiple_redeals", True),))]
 MAX_ACTIONS_PER_HAND = 200
 PROPERTY = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -86,6 +88,7 @@ def play_checked(config: Config, seed: int, check_illegal: bool) -> None:
         assert set(dealt) <= deck
         start = match.copy()
         steps: list[tuple[int, Action]] = []
+        ever, dealt_now = [c for held in hand.dealt for c in held], hand.dealt
         while not hand.over:
             assert len(steps) < MAX_ACTIONS_PER_HAND, "the hand does not end"
             seat = rules.to_act(match)
@@ -100,6 +103,11 @@ def play_checked(config: Config, seed: int, check_illegal: bool) -> None:
             steps.append((seat, action))
             assert all(a >= b for a, b in zip(match.score, score_before, strict=True))
             assert hand.stake in rules.stake_values() or hand.special is not None
+            if hand.dealt is not dealt_now:  # a redeal: fresh cards, never seen this deal
+                dealt_now = hand.dealt
+                ever += [c for held in hand.dealt for c in held]
+                assert len(ever) == len(set(ever)), "a card dealt twice within a deal"
+                assert not set(ever) & set(hand.stock)
         hands_played += 1
         if config.variant == "mineiro":
             assert all(s % 2 == 0 for s in match.score), "Mineiro scores move in twos"
