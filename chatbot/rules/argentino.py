@@ -3,7 +3,9 @@
 The shared flow of a hand (tricks, C5/C6, the C7 ladder) comes from TrickRules;
 this module adds what only Argentina has: calls settled inside the hand (envido,
 flor, contraflor), which may interrupt a pending truco ("el envido está primero"),
-and points from several sources paid in order at the hand's end.
+and points from several sources paid in order at the hand's end; with the table option
+``envido_immediate`` envido and flor are paid as soon as settled, and a game they win
+ends mid-hand (the hand's reason is then ``"envido"`` or ``"flor"``).
 
 Hand extras live in ``hand.x`` (small JSON-able values, cheap to copy for the bots):
 
@@ -15,8 +17,9 @@ Hand extras live in ``hand.x`` (small JSON-able values, cheap to copy for the bo
   it is settled;
 - ``contest``: contraflor profile, the second flor side's answer: ``(call, side)``, then
   ``(call, side, accepted)`` once answered;
-- ``calls``: what was settled, as the scenario output shows it; ``flor_done`` once the
-  flor has been scored; ``prove``: the seat whose envido cards are shown at hand end.
+- ``calls``: what was settled, as the scenario output shows it (with ``paid`` once its
+  points are on the score: ``envido_immediate``); ``flor_done`` once the flor has been
+  scored; ``prove``: the seat whose envido cards are shown at hand end.
 """
 
 from __future__ import annotations
@@ -72,6 +75,7 @@ ARGENTINO_OPTIONS: dict[str, OptionSpec] = {
     "envido_first_after_playing": flag(),
     "mazo_penalty_first_trick": flag(),
     "prove_envido": flag(),
+    "envido_immediate": flag(),
 }
 
 # Shared action values: legal() runs for every simulated move, so build nothing twice.
@@ -115,6 +119,7 @@ class ArgentinoRules(TrickRules):
         self._either = opts["answer_by"] == "either"
         self._after_playing = bool(opts["envido_first_after_playing"])
         self._prove = bool(opts["prove_envido"])
+        self._immediate = bool(opts["envido_immediate"])
         self._handlers[A.ACCEPT] = self._on_answer
         self._handlers[A.RUN] = self._on_answer
         self._handlers[A.FOLD] = self._on_fold
@@ -186,9 +191,12 @@ class ArgentinoRules(TrickRules):
         return self.team_of(match.hand.mano, match.players)  # 3.3.2
 
     def after_trick(self, match: Match, events: Events) -> None:
-        """The flor is scored as soon as trick 1 is over (decision 6)."""
+        """The flor is scored as soon as trick 1 is over (decision 6); with
+        ``envido_immediate`` it is paid then too, and may end the game there."""
         if self._flor and len(match.hand.tricks) == 1:  # type: ignore[union-attr]
             self._settle_flor(match, events)
+            if "flor" in match.hand.x.get("calls", {}):  # type: ignore[union-attr]
+                self._pay_at_once(match, A.FLOR, events)
 
     # ------------------------------------------------------- who acts, legal
     def _acts(self, match: Match, seat: int) -> bool:
@@ -275,7 +283,8 @@ class ArgentinoRules(TrickRules):
         self, match: Match, seat: int, accepted: bool, events: Events, *, resume: bool = True
     ) -> None:
         """Quiero: the best count from the mano wins the stakes; no quiero: the caller's side
-        wins what was accepted before (3.5.4, 3.5.5). Paid at hand end (3.5.7)."""
+        wins what was accepted before (3.5.4, 3.5.5). Paid at hand end (3.5.7), or at
+        once with ``envido_immediate`` unless a flor still to be announced will void it."""
         hand = match.hand
         assert hand is not None and hand.pending is not None
         x = hand.x
@@ -298,8 +307,28 @@ class ArgentinoRules(TrickRules):
         if events is not None:
             events.append(E.CallAnswered(seat, pending.call, accepted, points))
             events.append(E.CallScored(A.ENVIDO, team, points, count))
+        if not (self._flor and x["owed"]) and self._pay_at_once(match, A.ENVIDO, events):
+            return  # the game is won: nothing left to resume
         if resume:
             self._resume(match, events)
+
+    def _pay_at_once(self, match: Match, call: str, events: Events) -> bool:
+        """``envido_immediate`` (3.5.7): put a settled envido or flor on the score now, not
+        at hand end; True when that wins the game, which then ends mid-hand."""
+        if not self._immediate:
+            return False
+        hand = match.hand
+        assert hand is not None
+        settled = hand.x["calls"][call]
+        settled["paid"] = True
+        team, points = settled["winner"], settled["points"]
+        hand.points[team] += points
+        self.add_to_score(match, self.award(match, team, points))
+        if match.winner is None:
+            return False
+        self._close(match, team, call)
+        self._hand_over_events(match, events)
+        return True
 
     def _falta(self, match: Match, winner: int) -> int:
         return falta_value(match.score, winner, self._target, self.options["falta"])
@@ -354,6 +383,7 @@ class ArgentinoRules(TrickRules):
             cancelled = True
         calls = x.get("calls")
         if calls and "envido" in calls:
+            assert not calls["envido"].get("paid"), "only a flor still owed voids an envido"
             del calls["envido"]
             x.pop("prove", None)
             cancelled = True
@@ -432,6 +462,8 @@ class ArgentinoRules(TrickRules):
         if pending is not None:
             if pending.call in ENVIDO_CALLS:
                 self._settle_envido(match, seat, False, events, resume=False)
+                if hand.over:  # envido_immediate: the refused envido won the game
+                    return
             elif pending.call in CONTEST_CALLS:
                 self._answer_contest(match, seat, False, events, resume=False)
         x.pop("susp", None)
@@ -449,27 +481,43 @@ class ArgentinoRules(TrickRules):
         self, match: Match, winner: int | None, points: list[int], reason: str, events: Events
     ) -> None:
         """Envido and flor first, then the truco points (3.5.7): if both sides reach the
-        target in this hand, the one that got there by envido or flor wins (decision 13)."""
+        target in this hand, the one that got there by envido or flor wins (decision 13).
+        What ``envido_immediate`` already paid is not paid again."""
+        hand = match.hand
+        assert hand is not None
+        self._close(match, winner, reason)
+        self._settle_flor(match, events)
+        extra = [0] * len(match.score)
+        for settled in hand.x.get("calls", {}).values():
+            if not settled.get("paid"):
+                extra[settled["winner"]] += settled["points"]
+        hand.points = [h + e + p for h, e, p in zip(hand.points, extra, points, strict=True)]
+        self.add_to_score(match, extra)
+        self.add_to_score(match, points)
+        self._hand_over_events(match, events)
+
+    def _close(self, match: Match, winner: int | None, reason: str) -> None:
+        """Mark the hand over; a call still pending or on hold lapses."""
         hand = match.hand
         assert hand is not None
         hand.phase = "over"
         hand.pending = None
+        hand.x.pop("susp", None)
         hand.winner = winner
         hand.reason = reason
-        x = hand.x
-        self._settle_flor(match, events)
-        extra = [0] * len(match.score)
-        for settled in x.get("calls", {}).values():
-            extra[settled["winner"]] += settled["points"]
-        hand.points = [h + e + p for h, e, p in zip(hand.points, extra, points, strict=True)]
-        self.add_to_score(match, extra)
-        self.add_to_score(match, points)
-        if events is None:
+
+    def _hand_over_events(self, match: Match, events: Events) -> None:
+        """The envido proof, the hand's result and, if it came, the game's."""
+        hand = match.hand
+        if events is None or hand is None:
             return
+        x = hand.x
         if "prove" in x:
             seat = x["prove"]
             events.append(E.CardsRevealed(seat, envido_cards(hand.dealt[seat])))
-        events.append(E.HandWon(winner, tuple(hand.points), tuple(match.score), reason))
+        assert hand.reason is not None
+        events.append(E.HandWon(hand.winner, tuple(hand.points), tuple(match.score),
+                                hand.reason))
         if match.winner is not None:
             events.append(E.GameWon(match.winner, tuple(match.score)))
 

@@ -323,6 +323,8 @@ class TrickRules:
             winner_seat = lead if team is not None else None
             events.append(E.TrickWon(len(hand.tricks) - 1, team, winner_seat))
         self.after_trick(match, events)
+        if hand.over:  # the hook ended it (an Argentine flor paid at once that wins the game)
+            return
         decided, winner = self.hand_result(match)
         if decided:
             self.finish_by_tricks(match, winner, events)

@@ -67,7 +67,7 @@ def test_options_and_defaults() -> None:
     assert rules.options == {
         "target": 30, "flor": "off", "falta": "leader_needs", "lead_after_parda": "same_leader",
         "answer_by": "next_opponent", "envido_first_after_playing": False,
-        "mazo_penalty_first_trick": False, "prove_envido": False}
+        "mazo_penalty_first_trick": False, "prove_envido": False, "envido_immediate": False}
     assert ArgentinoRules({"target": 15}).target_score() == 15
     for bad in ({"target": 20}, {"flor": "yes"}, {"falta": "all"}, {"nonsense": True}):
         with pytest.raises(SetupError):
@@ -232,6 +232,103 @@ def test_decision_13_both_reach_the_target_by_flor_first() -> None:
     assert match.winner == 1
 
 
+# ------------------------------------------------------------- envido_immediate
+IMMEDIATE = {"envido_immediate": True}
+
+
+def test_immediate_envido_is_on_the_score_at_once_and_paid_once() -> None:
+    rules = ArgentinoRules(IMMEDIATE)
+    match, _ = start(rules, H2)
+    events = act(rules, match, "0 envido; 1 accept")
+    assert match.score == [2, 0] and match.winner is None
+    assert rules.resolved_calls(match) == {"envido": {"winner": 0, "points": 2, "paid": True}}
+    assert isinstance(events[-1], E.TurnStarted) and rules.to_act(match) == 0
+    end = act(rules, match, "0 fold")
+    assert match.score == [2, 1]
+    assert match.hand is not None and match.hand.points == [2, 1]
+    assert end[-1] == E.HandWon(1, (2, 1), (2, 1), "fold")
+
+
+def test_immediate_refused_envido_is_paid_at_once() -> None:
+    rules = ArgentinoRules(IMMEDIATE)
+    match, _ = start(rules, H2)
+    act(rules, match, "0 real-envido; 1 run")
+    assert match.score == [1, 0]
+
+
+def test_immediate_falta_ends_the_game_mid_hand() -> None:
+    rules = ArgentinoRules({**IMMEDIATE, "prove_envido": True})
+    match, _ = start(rules, H2, score=[20, 12])
+    events = act(rules, match, "0 truco; 1 falta-envido; 0 accept")
+    assert events[-4:] == [
+        E.CallScored(A.ENVIDO, 0, 10, 33), E.CardsRevealed(0, tuple(cards("7E", "6E"))),
+        E.HandWon(0, (10, 0), (30, 12), "envido"), E.GameWon(0, (30, 12))]
+    assert match.score == [30, 12] and match.winner == 0
+    hand = match.hand
+    assert hand is not None and hand.over and hand.pending is None and "susp" not in hand.x
+    assert (hand.winner, hand.reason, hand.points, hand.tricks) == (0, "envido", [10, 0], [])
+    assert rules.to_act(match) is None and rules.legal(match, 0) == rules.legal(match, 1) == []
+    with pytest.raises(IllegalAction) as info:
+        rules.apply(match, 0, Action(A.PLAY, cards("7E")[0]))
+    assert info.value.reason == "game-over"
+    restored = match_from_dict(json.loads(json.dumps(match_to_dict(match))))
+    assert match_to_dict(restored) == match_to_dict(match)
+
+
+def test_immediate_refused_envido_by_fold_wins_before_the_fold_scores() -> None:
+    """Off: the envido point and the fold's point are both paid; on: the envido point
+    wins the game and the hand stops there."""
+    later, at_once = ArgentinoRules(), ArgentinoRules(IMMEDIATE)
+    for rules, score in ((later, [31, 0]), (at_once, [30, 0])):
+        match, _ = start(rules, H2, score=[29, 0])
+        events = act(rules, match, "0 envido; 1 fold")
+        assert match.score == score and match.winner == 0
+        assert sum(isinstance(e, E.HandWon) for e in events) == 1
+        assert isinstance(events[-1], E.GameWon)
+
+
+def test_immediate_flor_is_paid_after_trick_one_and_may_end_the_game() -> None:
+    rules = ArgentinoRules({**IMMEDIATE, "flor": "basic"})
+    match, _ = start(rules, [["1E", "1B", "4O"], ["5C", "6C", "7C"]], score=[10, 25])
+    act(rules, match, "0 play 1E; 1 flor")
+    assert match.score == [10, 25]  # the flor is scored when trick 1 is over
+    act(rules, match, "1 play 5C")
+    assert match.score == [10, 28] and match.winner is None
+    assert rules.to_act(match) == 0
+    match, _ = start(rules, [["1E", "1B", "4O"], ["5C", "6C", "7C"]], score=[10, 27])
+    events = act(rules, match, "0 truco; 1 flor; 1 accept; 0 play 1E; 1 play 5C")
+    assert [type(e) for e in events[-4:]] == [E.TrickWon, E.CallScored, E.HandWon, E.GameWon]
+    assert match.score == [10, 30] and match.winner == 1
+    hand = match.hand
+    assert hand is not None and hand.over and hand.tricks == [0] and hand.reason == "flor"
+    assert hand.points == [0, 3] and hand.stake == 2
+
+
+def test_immediate_envido_waits_while_a_flor_may_void_it() -> None:
+    """Decision 16 still holds: an envido settled before an owed flor is not paid at once."""
+    rules = ArgentinoRules({**IMMEDIATE, "flor": "basic"})
+    match, _ = start(rules, [["4E", "5O", "12O"], ["7C", "6C", "1B"], ["4B", "5B", "6B"],
+                             ["10E", "11E", "3O"]])
+    act(rules, match, "0 envido; 1 accept")
+    assert match.score == [0, 0]
+    assert rules.resolved_calls(match) == {"envido": {"winner": 1, "points": 2}}
+    act(rules, match, "0 play 4E; 1 play 1B; 2 flor")
+    assert rules.resolved_calls(match) == {} and match.score == [0, 0]
+    act(rules, match, "2 play 4B; 3 play 3O")
+    assert match.score == [3, 0]
+    assert rules.resolved_calls(match) == {"flor": {"winner": 0, "points": 3, "paid": True}}
+
+
+def test_immediate_envido_in_a_copy_or_a_bot_world_is_not_paid_twice() -> None:
+    rules = ArgentinoRules(IMMEDIATE)
+    match, _ = start(rules, H2)
+    act(rules, match, "0 envido; 1 accept")
+    copy = match.copy()
+    act(rules, copy, "0 play 7E; 1 play 5B; 0 play 6E; 1 play 4B")
+    assert copy.score == [3, 0] and match.score == [2, 0]
+    assert seat_view(rules, match, 1).calls["envido"]["paid"] is True
+
+
 def test_random_deals_do_not_repeat_the_mano() -> None:
     rules = ArgentinoRules()
     rng = random.Random(7)
@@ -255,7 +352,8 @@ CANDIDATES = [Action(kind) for kind in sorted(A.ALL_ACTIONS - A.CARD_ACTIONS)]
 @pytest.mark.parametrize("flor", ["off", "basic", "contraflor"])
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_random_games(players: int, flor: str) -> None:
-    """500 games: no exception, every hand ends, scores only grow, the game ends at the target."""
+    """500 games: no exception, every hand ends, scores only grow, the game ends at the target
+    (mid-hand too, with envido_immediate)."""
     rng = random.Random(f"{players}-{flor}")
     reasons = _all_reasons()
     for game in range(500):
@@ -266,6 +364,8 @@ def test_random_games(players: int, flor: str) -> None:
             options |= {"answer_by": "either", "lead_after_parda": "first_tied_card",
                         "envido_first_after_playing": True, "mazo_penalty_first_trick": True,
                         "prove_envido": True}
+        if game % 5 == 3:
+            options |= {"envido_immediate": True, "target": 15}
         rules = rules_for("argentino", options)
         target = rules.target_score()
         match = rules.new_match(players, rng.randrange(players))
