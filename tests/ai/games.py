@@ -23,6 +23,7 @@ CONFIGS: list[Config] = [
     Config("mineiro", 2, (("forbid_pointless_raise", True),)),
     Config("argentino", 2, (("flor", "contraflor"),)),
     Config("argentino", 4, (("envido_first_after_playing", True), ("flor", "basic"))),
+    Config("argentino", 2, (("envido_immediate", True), ("flor", "basic"), ("target", 15))),
     Config("le-truc", 4, (("signals", True),)),
     Config("le-truc", 2, (("multiple_redeals", True),)),
     Config("put", 4, (("passer", "agreed"),)),

@@ -6,7 +6,9 @@ import random
 
 from chatbot.ai import decide
 from chatbot.ai.hint import REASON_CODES, hint
-from chatbot.ai.search import Budget, analyse
+from chatbot.ai.search import Budget, analyse, rollout
+from chatbot.ai.strength import ranking
+from chatbot.ai.worlds import sample_worlds
 from chatbot.i18n.hints import HINT_REASONS
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
@@ -100,3 +102,36 @@ def test_hint_is_legal_and_explained_in_words() -> None:
                                                         seconds=None))
             assert action in view.legal and why in HINT_REASONS
             rules.apply(match, seat, decide(rules, view, "normal", rng))
+
+
+def argentino_immediate_falta(score: list[int]) -> Match:
+    """Seat 1 (the mano) holds the best envido, 33, and must answer seat 0's falta envido,
+    at a table that puts envido points on the score at once."""
+    rules = rules_for("argentino", {"envido_immediate": True})
+    match = rules.new_match(2, 0, score)
+    rules.start_hand(match, [[Card(4, "B"), Card(5, "B"), Card(12, "C")],
+                             [Card(7, "E"), Card(6, "E"), Card(4, "O")]])
+    rules.apply(match, 1, Action(A.PLAY, Card(4, "O")))
+    rules.apply(match, 0, Action(A.FALTA_ENVIDO))
+    return match
+
+
+def test_accepts_a_falta_envido_that_wins_the_game_mid_hand() -> None:
+    rules = rules_for("argentino", {"envido_immediate": True})
+    view = seat_view(rules, argentino_immediate_falta([20, 20]), 1)
+    analysis = analyse(rules, view, random.Random(3), SURE)
+    assert analysis.choice == Action(A.ACCEPT)
+    assert analysis.outcomes[Action(A.ACCEPT)].mean == 1.0  # every world: the game is won
+
+
+def test_worlds_do_not_pay_an_immediate_envido_twice() -> None:
+    rules = rules_for("argentino", {"envido_immediate": True})
+    match = argentino_immediate_falta([3, 0])
+    rules.apply(match, 1, Action(A.ACCEPT))  # falta = 27: short of the game
+    view = seat_view(rules, match, 0)
+    assert view.score == (3, 27) and view.calls["envido"]["paid"] is True
+    rank = ranking(rules, view.vira)
+    for world in sample_worlds(rules, view, random.Random(5), 8):
+        end = rollout(rules, world, 0, view.legal[0], random.Random(1), rank)
+        assert end.hand is not None and end.hand.over
+        assert end.score == [s + p for s, p in zip(view.score, end.hand.points, strict=True)]

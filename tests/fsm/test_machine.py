@@ -16,7 +16,7 @@ from chatbot.fsm.table import Table
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import Card
-from chatbot.rules.events import CardPlayed, HandStarted
+from chatbot.rules.events import CardPlayed, GameWon, HandStarted
 
 
 def full_table(variant: str = "paulista", players: int = 2, seed: int = 1) -> Table:
@@ -225,3 +225,22 @@ def test_restore_from_saved_state_fires_no_callbacks() -> None:
 
 def test_diagram_document_is_up_to_date() -> None:
     assert DOC.read_text(encoding="utf-8") == document(), "run python -m chatbot.fsm.diagram"
+
+
+def test_a_game_won_mid_hand_by_an_immediate_envido_is_finished() -> None:
+    """``envido_immediate``: the refused envido's point wins at once; the table is finished."""
+    table = Table("argentino", 2)
+    fire(table, "configure", "argentino", 2, {"envido_immediate": True})
+    fire(table, "sit", 0, 100, "Ana")
+    fire(table, "add_bot", 1, "Bot 1")
+    fire(table, "start", rng=random.Random(3))
+    match = table.match
+    mano = table.rules.to_act(match)
+    match.score[table.team_of(mano)] = 29
+    fire(table, "move", mano, Action(A.ENVIDO))
+    events = fire(table, "move", 1 - mano, Action(A.RUN))
+    assert table.state == "finished"
+    assert match.winner == table.team_of(mano) and match.hand.tricks == []
+    assert isinstance(events[-1], GameWon)
+    assert triggers_now(table) == ["rematch", "stop"]
+    assert refused(table, "move", mano, Action(A.TRUCO)).reason == "not-now"

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+from types import SimpleNamespace
+
+from chatbot.fsm.machine import fire
 from chatbot.fsm.table import Table
 from chatbot.handlers.telegram.presenter import (
     HAND_CALLS,
@@ -11,6 +15,8 @@ from chatbot.handlers.telegram.presenter import (
     hand_before,
     hand_end,
 )
+from chatbot.rules import actions as A
+from chatbot.rules.actions import Action
 from chatbot.rules.cards import Card
 from chatbot.rules.events import (
     CallAnswered,
@@ -74,3 +80,25 @@ def test_only_a_groups_hand_in_play_spends_the_edit_budget() -> None:
         playing.state = state
         assert Presenter.budgeted(group, playing) is spends  # type: ignore[arg-type]
         assert Presenter.budgeted(private, playing) is False  # type: ignore[arg-type]
+
+
+def test_a_game_won_mid_hand_shows_the_finished_message() -> None:
+    """``envido_immediate`` ends a game mid-hand: the message is the finished one (its
+    keyboard, the game's result, no turn), not a hand waiting for a player."""
+    table = Table("argentino", 2)
+    fire(table, "configure", "argentino", 2, {"envido_immediate": True})
+    fire(table, "sit", 0, 100, "Ana")
+    fire(table, "add_bot", 1, "Bot 1")
+    fire(table, "start", rng=random.Random(3))
+    match = table.match
+    assert match is not None
+    mano = table.rules.to_act(match)
+    assert mano is not None
+    match.score[table.team_of(mano)] = 29
+    events = fire(table, "move", mano, Action(A.ENVIDO))
+    events += fire(table, "move", 1 - mano, Action(A.RUN))
+    stub = SimpleNamespace(keyboards=SimpleNamespace(finished=lambda *args: "finished"))
+    record = SimpleNamespace(language="en", code="ABC", chat_id=-100)
+    text, markup = Presenter.content(stub, record, table, events)  # type: ignore[arg-type]
+    assert markup == "finished"
+    assert "Game over" in text and "Waiting for" not in text
