@@ -22,9 +22,12 @@ from chatbot.rules.serialize import match_from_dict, match_to_dict
 from chatbot.rules.state import Match
 from chatbot.scenario import load_scenario, referee
 
-# Le Truc's repeated redeals deal from the stock within a hand and may reshuffle (4.2.2).
+# Le Truc's repeated redeals deal from the stock within a hand and may reshuffle (4.2.2);
+# Argentine envido_immediate may end a game mid-hand (3.5.7).
 CONFIGS = [*standard_configs(available_variants()),
-           Config("le-truc", 2, (("multiple_redeals", True),))]
+           Config("le-truc", 2, (("multiple_redeals", True),)),
+           Config("argentino", 2, (("envido_immediate", True), ("flor", "contraflor"),
+                                   ("target", 15)))]
 MAX_ACTIONS_PER_HAND = 200
 PROPERTY = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
