@@ -553,7 +553,10 @@ _ARGENTINO_OPTIONS: Final = R_(
     "deck in the first trick before any envido or flor was sung, the opponents score 1 "
     "point more.\n"
     "• Showing the envido: off; or on. When on, the cards of the envido winner are shown "
-    "at the end of the hand, to prove his count."
+    "at the end of the hand, to prove his count.\n"
+    "• Envido points at once: off; or on. When on, envido and flor points go on the score "
+    "as soon as they are settled, and a team that reaches the target wins the game at "
+    "once, in the middle of the hand."
 )
 
 # le-truc
