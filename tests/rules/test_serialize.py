@@ -13,7 +13,9 @@ from chatbot.rules.playout import Config, standard_configs
 from chatbot.rules.registry import available_variants
 from chatbot.rules.serialize import event_from_dict, event_to_dict
 
-CONFIGS = standard_configs(available_variants())
+# Plus a game that may end mid-hand (Argentine envido_immediate): its end is logged too.
+CONFIGS = [*standard_configs(available_variants()),
+           Config("argentino", 2, (("envido_immediate", True), ("target", 15)))]
 
 
 def logged_game(rules: TrickRules, players: int, rng: random.Random) -> list[Event]:
