@@ -135,7 +135,9 @@ class CallScored(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandWon(Event):
-    """End of a hand. ``team`` is None when nobody scores it; ``reason`` says how."""
+    """End of a hand. ``team`` is None when nobody scores it; ``reason`` says how: also
+    ``"envido"`` or ``"flor"`` when points paid at once (Argentine ``envido_immediate``) won
+    the game mid-hand, ``team`` being the winner."""
 
     team: int | None
     points: tuple[int, ...]
