@@ -193,9 +193,11 @@ class ArgentinoRules(TrickRules):
     def after_trick(self, match: Match, events: Events) -> None:
         """The flor is scored as soon as trick 1 is over (decision 6); with
         ``envido_immediate`` it is paid then too, and may end the game there."""
-        if self._flor and len(match.hand.tricks) == 1:  # type: ignore[union-attr]
+        hand = match.hand
+        assert hand is not None
+        if self._flor and len(hand.tricks) == 1:
             self._settle_flor(match, events)
-            if "flor" in match.hand.x.get("calls", {}):  # type: ignore[union-attr]
+            if "flor" in hand.x.get("calls", {}):
                 self._pay_at_once(match, A.FLOR, events)
 
     # ------------------------------------------------------- who acts, legal
