@@ -230,13 +230,18 @@ class Driver:
         message = self.last()
         assert message is not None
         for user in (self.alice, self.bob):
-            answer = await self.inline(user, message)
-            moves = [r for r in (answer.results if answer else [])
-                     if not (r.get("description") or "").startswith("Not your turn")]
-            if moves and answer is not None:
-                await user.choose_inline(self.decide(moves)["id"], answer=answer,
-                                         chat=self.group)
+            if await self.play_inline(user, message):
                 return
+
+    async def play_inline(self, user: FakeUser, message: FakeMessage) -> bool:
+        """The person opens inline mode and plays one of their moves, if they have any."""
+        answer = await self.inline(user, message)
+        moves = [r for r in (answer.results if answer else [])
+                 if not (r.get("description") or "").startswith("Not your turn")]
+        if not moves or answer is None:
+            return False
+        await user.choose_inline(self.decide(moves)["id"], answer=answer, chat=self.group)
+        return True
 
     def decide(self, moves: list[dict[str, Any]]) -> dict[str, Any]:
         """A plausible person: plays cards, calls now and then, usually accepts."""
@@ -305,12 +310,7 @@ class Driver:
             if user is not None and seen != acted_on:
                 acted_on = seen
                 await asyncio.sleep(self.pace.think * self.rng.uniform(0.5, 1.5))
-                answer = await self.inline(user, message)
-                moves = [r for r in (answer.results if answer else [])
-                         if not (r.get("description") or "").startswith("Not your turn")]
-                if moves and answer is not None:
-                    await user.choose_inline(self.decide(moves)["id"], answer=answer,
-                                             chat=self.group)
+                await self.play_inline(user, message)
             if await self.until(lambda s=seen: self._state() != s, self.pace.patience):
                 quiet = 0.0
                 continue
