@@ -14,7 +14,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
 
@@ -25,6 +25,24 @@ def retry_seconds(exc: RetryAfter) -> float:
     """How long Telegram asked us to wait (a timedelta in PTB 22, seconds before)."""
     delay: Any = exc.retry_after
     return float(delay.total_seconds() if hasattr(delay, "total_seconds") else delay)
+
+T = TypeVar("T")
+
+
+async def sent_despite_flood(send: Callable[[], Awaitable[T]], attempts: int = 3) -> T:
+    """``send()``, waiting out Telegram's 429 between attempts (the last one is raised).
+
+    Other errors are not retried: a send that timed out may have arrived.
+    """
+    for attempt in range(attempts):
+        try:
+            return await send()
+        except RetryAfter as exc:
+            if attempt == attempts - 1:
+                raise
+            await asyncio.sleep(retry_seconds(exc))
+    raise AssertionError("unreachable")
+
 
 Sender = Callable[[Hashable, Any], Awaitable[None]]
 NETWORK_ATTEMPTS = 3  # tries of one content when the network fails

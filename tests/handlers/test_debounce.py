@@ -7,9 +7,10 @@ from collections.abc import Hashable
 from datetime import timedelta
 from typing import Any
 
+import pytest
 from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
 
-from chatbot.handlers.debounce import LatestWinsEditor
+from chatbot.handlers.debounce import LatestWinsEditor, sent_despite_flood
 
 
 class Recorder:
@@ -84,3 +85,27 @@ async def test_a_network_failure_is_tried_again_with_the_newest_content(
     editor.want("t", "second")
     await editor.flush()
     assert rec.sent == [("t", "first")]
+
+
+async def test_a_send_waits_out_floods_then_gives_up(monkeypatch: Any) -> None:
+    calls: list[int] = []
+
+    async def send() -> str:
+        calls.append(1)
+        if len(calls) < 3:
+            raise RetryAfter(timedelta(seconds=0))
+        return "sent"
+
+    assert await sent_despite_flood(send, attempts=3) == "sent" and len(calls) == 3
+    calls.clear()
+    with pytest.raises(RetryAfter):  # still flooded after the last attempt
+        await sent_despite_flood(send, attempts=2)
+    calls.clear()
+
+    async def timed_out() -> str:
+        calls.append(1)
+        raise TimedOut()
+
+    with pytest.raises(TimedOut):  # not retried: it may have arrived
+        await sent_despite_flood(timed_out)
+    assert len(calls) == 1

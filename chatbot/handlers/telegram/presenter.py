@@ -25,10 +25,10 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from telegram import Bot, InlineKeyboardMarkup
-from telegram.error import RetryAfter, TelegramError
+from telegram.error import TelegramError
 
 from chatbot.fsm.table import Table
-from chatbot.handlers.debounce import LatestWinsEditor, retry_seconds
+from chatbot.handlers.debounce import LatestWinsEditor, sent_despite_flood
 from chatbot.handlers.lobby_options import settings
 from chatbot.handlers.service import HAND_STATES, GameService, Outcome
 from chatbot.handlers.telegram.keyboards import Keyboards
@@ -229,22 +229,12 @@ class Presenter:
             self.editor.forget((record.chat_id, old))
             self._edits.pop((record.chat_id, old), None)
         message_id: int | None = None
-        for attempt in range(POST_ATTEMPTS):
-            try:
-                message = await self._bot().send_message(record.chat_id, text,
-                                                          reply_markup=markup)
-            except RetryAfter as exc:
-                if attempt == POST_ATTEMPTS - 1:
-                    log.warning("no table message in chat %s: flood control", record.chat_id)
-                    break
-                await asyncio.sleep(retry_seconds(exc))
-                continue
-            except TelegramError as exc:  # blocked, removed, or the network: not retried,
-                # since a timed-out send may have arrived; the next outcome posts anew
-                log.warning("cannot post in chat %s: %s", record.chat_id, exc)
-                break
+        try:
+            message = await sent_despite_flood(lambda: self._bot().send_message(
+                record.chat_id, text, reply_markup=markup), POST_ATTEMPTS)
             message_id = message.message_id
-            break
+        except TelegramError as exc:  # flood control, blocked, removed, the network:
+            log.warning("cannot post in chat %s: %s", record.chat_id, exc)  # posted anew later
         if message_id is None:
             self._messages.pop(record.id, None)
         else:

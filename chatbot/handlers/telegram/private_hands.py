@@ -26,10 +26,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
-from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
+from telegram.error import BadRequest, Forbidden, TelegramError
 
 from chatbot.fsm.table import Table
-from chatbot.handlers.debounce import LatestWinsEditor, retry_seconds
+from chatbot.handlers.debounce import LatestWinsEditor, sent_despite_flood
 from chatbot.handlers.payload import Payload
 from chatbot.handlers.service import HAND_STATES, Outcome
 from chatbot.handlers.telegram.keyboards import Keyboards
@@ -254,24 +254,17 @@ class PrivateHands:
     # ------------------------------------------------------------ sending
     async def _post(self, user_id: int, content: Content) -> int | None:
         text, markup = content
-        for attempt in range(POST_ATTEMPTS):
-            try:
-                message = await self._bot().send_message(user_id, text, reply_markup=markup)
-            except RetryAfter as exc:
-                if attempt == POST_ATTEMPTS - 1:
-                    break
-                await asyncio.sleep(retry_seconds(exc))
-                continue
-            except Forbidden as exc:
-                log.info("private hand of user %s forbidden: %s", user_id, exc)
-                await self._blocked(user_id)
-                return None
-            except BadRequest as exc:
-                log.warning("private hand of user %s refused: %s", user_id, exc)
-                return None
-            return message.message_id
-        log.warning("no private hand for user %s: flood control", user_id)
-        return None
+        try:
+            message = await sent_despite_flood(lambda: self._bot().send_message(
+                user_id, text, reply_markup=markup), POST_ATTEMPTS)
+        except Forbidden as exc:
+            log.info("private hand of user %s forbidden: %s", user_id, exc)
+            await self._blocked(user_id)
+            return None
+        except TelegramError as exc:  # flood control, a refusal, the network
+            log.warning("no private hand for user %s: %s", user_id, exc)
+            return None
+        return message.message_id
 
     async def _edit(self, key: Hashable, content: Any) -> None:
         chat_id, message_id = key  # type: ignore[misc]
