@@ -3,7 +3,8 @@
 Every variant declares many options (``option_specs``), most of them house rules
 that only a few players know; the lobby offers the ones people actually agree
 on before a game: the deck where there is a choice, the target score where it is
-an option, flor in Argentine Truco, and a turn time for every game. Everything
+an option, flor and when envido points count in Argentine Truco, and a turn
+time for every game. Everything
 else keeps its default. The turn time is not a rules option: it is stored on the
 table (``Table.turn_seconds``, None meaning the service's default) and only
 changes how long a person may think.
@@ -29,7 +30,8 @@ TURN_SECONDS: tuple[int, ...] = (30, 60, 90, 120)
 RULE_OPTIONS: dict[str, dict[str, tuple[Any, ...]]] = {
     "paulista": {"deck": ("dirty", "clean")},
     "mineiro": {"deck": ("dirty", "clean")},
-    "argentino": {"target": (30, 15), "flor": ("off", "basic", "contraflor")},
+    "argentino": {"target": (30, 15), "flor": ("off", "basic", "contraflor"),
+                  "envido_immediate": (False, True)},
     "le-truc": {"target": (7, 12, 21)},
     "put": {"target": (3, 5, 7, 11)},
 }

@@ -68,6 +68,8 @@ OPTION_BUTTONS: dict[tuple[str, object], str] = {
     ("flor", "off"): N_("Flor: off"),
     ("flor", "basic"): N_("Flor: on"),
     ("flor", "contraflor"): N_("Flor: with contraflor"),
+    ("envido_immediate", False): N_("Envido: counted at the hand's end"),
+    ("envido_immediate", True): N_("Envido: counted at once"),
 }
 OPTION_PHRASES: dict[tuple[str, object], str] = {
     ("deck", "dirty"): N_("dirty deck"),
@@ -75,6 +77,8 @@ OPTION_PHRASES: dict[tuple[str, object], str] = {
     ("flor", "off"): N_("no flor"),
     ("flor", "basic"): N_("with flor"),
     ("flor", "contraflor"): N_("flor and contraflor"),
+    ("envido_immediate", False): N_("envido counted at the hand's end"),
+    ("envido_immediate", True): N_("envido counted at once (it can end the game)"),
 }
 
 

@@ -39,7 +39,7 @@ def test_turn_times_are_allowed_by_the_machine() -> None:
 
 def test_what_each_game_offers() -> None:
     assert list(offered("paulista")) == ["deck", TURN]
-    assert list(offered("argentino")) == ["target", "flor", TURN]
+    assert list(offered("argentino")) == ["target", "flor", "envido_immediate", TURN]
     assert list(offered("le-truc")) == ["target", TURN]
 
 
@@ -54,7 +54,7 @@ def test_following_cycles_and_places_outsiders() -> None:
 def test_settings_show_the_values_in_force() -> None:
     table = Table("argentino", 2, {"flor": "basic"})
     shown = {s.name: s.value for s in settings(table, 60.0)}
-    assert shown == {"target": 30, "flor": "basic", TURN: 60}
+    assert shown == {"target": 30, "flor": "basic", "envido_immediate": False, TURN: 60}
     table.turn_seconds = 90
     assert {s.name: s.value for s in settings(table, 60.0)}[TURN] == 90
 

@@ -23,11 +23,12 @@ def lobby(table: Table, locale: str = "en", turn: float = 60.0) -> dict[str, Pay
     return buttons(KEYBOARDS.lobby(table, "ABC123", 0, locale, settings(table, turn)))
 
 
-def test_argentine_lobby_offers_target_flor_and_turn() -> None:
+def test_argentine_lobby_offers_target_flor_envido_and_turn() -> None:
     table = Table("argentino", 2, {"flor": "contraflor"}, turn_seconds=90)
     found = lobby(table)
     options = {text: p.arg for text, p in found.items() if p.action == "option"}
     assert options == {"Points: 30": "target:30", "Flor: with contraflor": "flor:contraflor",
+                       "Envido: counted at the hand's end": "envido_immediate:False",
                        "Turn: 90 s": "turn:90"}
     assert all(p.code == "ABC123" and p.seq == 0 for p in found.values())
     assert {"Join team A", "Game: Argentine Truco", "Players: 2", "Start"} <= set(found)
@@ -37,7 +38,8 @@ def test_option_buttons_sit_two_a_row_before_start() -> None:
     table = Table("argentino", 4)
     rows = KEYBOARDS.lobby(table, "ABC123", 0, "en", settings(table, 60.0)).inline_keyboard
     texts = [[b.text for b in row] for row in rows]
-    assert texts[-3:] == [["Points: 30", "Flor: off"], ["Turn: 60 s"],
+    assert texts[-3:] == [["Points: 30", "Flor: off"],
+                          ["Envido: counted at the hand's end", "Turn: 60 s"],
                           ["Start", "Close the table"]]
 
 
@@ -57,7 +59,8 @@ def test_lobby_text_names_the_options() -> None:
     table = Table("argentino", 2, {"target": 15, "flor": "basic"}, turn_seconds=90)
     pairs = [(s.name, s.value) for s in settings(table, 60.0)]
     text = lobby_text(table, "ABC123", "en", pairs)
-    assert "Table options: game to 15 points, with flor, 90 seconds a turn." in text
+    assert ("Table options: game to 15 points, with flor, envido counted at the hand's end, "
+            "90 seconds a turn.") in text
     text = lobby_text(Table("paulista", 2, {"deck": "clean"}), "ABC123", "pt_BR",
                       [("deck", "clean"), ("turn", 60)])
     assert "Opções da mesa: baralho limpo, 60 segundos por vez." in text

@@ -101,8 +101,12 @@ async def test_argentine_target_flor_and_turn_time_from_the_lobby(
         await choose(fake_telegram, alice, lobby, "Flor: off", "Flor: on")
         await choose(fake_telegram, alice, lobby, "Turn: 30 s", "Turn: 60 s")
         await choose(fake_telegram, bob, lobby, "Turn: 60 s", "Turn: 90 s")
-        assert "Table options: game to 15 points, with flor, 90 seconds a turn." in (
-            lobby.text or "")
+        await choose(fake_telegram, alice, lobby, "Envido: counted at the hand's end",
+                     "Envido: counted at once")
+        await choose(fake_telegram, alice, lobby, "Envido: counted at once",
+                     "Envido: counted at the hand's end")
+        assert ("Table options: game to 15 points, with flor, envido counted at the hand's "
+                "end, 90 seconds a turn.") in (lobby.text or "")
         lobby_button = lobby.button("Points: 15")["callback_data"]
 
         await alice.press_button(lobby, "Start")
