@@ -70,6 +70,7 @@ class Followed:
     group: str | None
     readers: dict[int, Reader] = field(default_factory=dict)  # seat -> reader
     events: list[Event] = field(default_factory=list)  # this hand's, for the last moves
+    hand_no: int = 0  # which hand of the game its messages show
 
 
 class PrivateHands:
@@ -132,7 +133,8 @@ class PrivateHands:
         starts = [i for i, e in enumerate(outcome.events) if isinstance(e, HandStarted)]
         if followed is None and not starts and table.state not in HAND_STATES:
             return  # a game over seen for the first time (a restart): no hand to show
-        if followed is None or starts:
+        if followed is None or starts or table.match.hand_no != followed.hand_no:
+            # a new hand gets its own message, even if the outcome that dealt it was missed
             events = outcome.events[starts[-1]:] if starts else list(outcome.events)
             followed = await self._open_hand(record, table, events, followed)
             return
@@ -154,7 +156,9 @@ class PrivateHands:
         group = old.group if old is not None else None
         if readers and group is None:
             group = await self._group_title(record.chat_id)
-        followed = Followed(record.version, group, {r.seat: r for r in readers}, events)
+        assert table.match is not None
+        followed = Followed(record.version, group, {r.seat: r for r in readers}, events,
+                            table.match.hand_no)
         self._tables.pop(record.id, None)
         self._tables[record.id] = followed
         while len(self._tables) > REMEMBERED:
