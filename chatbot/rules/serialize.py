@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from chatbot.rules import events as E
-from chatbot.rules import put_events
+from chatbot.rules import put_events  # noqa: F401  (Put's own Event subclasses)
 from chatbot.rules.cards import Card, Family, card_code, parse_card
 from chatbot.rules.registry import rules_class
 from chatbot.rules.state import Hand, Match, Pending
@@ -168,7 +168,6 @@ def _event_type(name: str) -> type[E.Event]:
     return known
 
 
-EVENT_MODULES = (E, put_events)  # imported for their Event subclasses
 _EVENT_TYPES: dict[str, type[E.Event]] = {}
 
 

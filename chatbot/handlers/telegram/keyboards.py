@@ -16,6 +16,7 @@ from chatbot.rules.cards import Family, card_code, parse_card
 from chatbot.rules.views import blind_slot, seat_view, slot_index
 
 HAND_STATES = ("hand_deciding", "hand_playing", "hand_answering", "hand_phase")
+Content = tuple[str, InlineKeyboardMarkup | None]  # a message: its text and its buttons
 
 
 def action_arg(action: Action, family: Family) -> str:

@@ -31,7 +31,7 @@ from chatbot.fsm.table import Table
 from chatbot.handlers.debounce import LatestWinsEditor, sent_despite_flood
 from chatbot.handlers.lobby_options import settings
 from chatbot.handlers.service import HAND_STATES, GameService, Outcome
-from chatbot.handlers.telegram.keyboards import Keyboards
+from chatbot.handlers.telegram.keyboards import Content, Keyboards
 from chatbot.i18n.table_text import (
     lobby_text,
     paused_line,
@@ -57,8 +57,6 @@ from chatbot.storage import StorageError, TableRecord
 
 log = logging.getLogger(__name__)
 
-Content = tuple[str, InlineKeyboardMarkup | None]
-POST_ATTEMPTS = 3
 HAND_EDITS = 6  # edits of a group's hand message while the hand is played
 HAND_CALLS = 1 + HAND_EDITS + 1  # its post, those edits, and the end of the game or table
 MAX_CARRIED = 6  # events of a finished hand repeated atop the next hand's message
@@ -231,7 +229,7 @@ class Presenter:
         message_id: int | None = None
         try:
             message = await sent_despite_flood(lambda: self._bot().send_message(
-                record.chat_id, text, reply_markup=markup), POST_ATTEMPTS)
+                record.chat_id, text, reply_markup=markup))
             message_id = message.message_id
         except TelegramError as exc:  # flood control, blocked, removed, the network:
             log.warning("cannot post in chat %s: %s", record.chat_id, exc)  # posted anew later

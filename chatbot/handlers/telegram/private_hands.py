@@ -32,7 +32,7 @@ from chatbot.fsm.table import Table
 from chatbot.handlers.debounce import LatestWinsEditor, sent_despite_flood
 from chatbot.handlers.payload import Payload
 from chatbot.handlers.service import HAND_STATES, Outcome
-from chatbot.handlers.telegram.keyboards import Keyboards
+from chatbot.handlers.telegram.keyboards import Content, Keyboards
 from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.private_text import (
     closed_line,
@@ -45,9 +45,7 @@ from chatbot.storage import NotFound, Repository, StorageError, TableRecord
 
 log = logging.getLogger(__name__)
 
-Content = tuple[str, InlineKeyboardMarkup | None]
 STOP_ACTION = "mute"  # the payload action of "Stop sending my hands here"
-POST_ATTEMPTS = 3
 REMEMBERED = 20_000  # group tables followed by a process (oldest dropped first)
 
 
@@ -260,7 +258,7 @@ class PrivateHands:
         text, markup = content
         try:
             message = await sent_despite_flood(lambda: self._bot().send_message(
-                user_id, text, reply_markup=markup), POST_ATTEMPTS)
+                user_id, text, reply_markup=markup))
         except Forbidden as exc:
             log.info("private hand of user %s forbidden: %s", user_id, exc)
             await self._blocked(user_id)
