@@ -4,7 +4,7 @@ N 2v2 Truco Paulista games run at once against one bot process: in each, two
 scripted people open the table, fill it with two bots, start, and play every
 hand through inline mode (as the group tests do). The bot is the real
 ``build_application`` on a fresh SQLite database (or ``--db URL``); the people
-and the fake Bot API of ``tests.fakebotapi`` (a dev tool: run this from the
+and the fake Bot API of ``chatbot.testing.fakebotapi`` (a dev tool: run this from the
 repository) live in a second process, so the bot's figures are its own, as in
 production where Telegram is elsewhere.
 
@@ -53,7 +53,7 @@ from chatbot.i18n.table_text import paused_line
 from chatbot.storage import Repository, make_engine
 
 try:
-    from tests.fakebotapi import (
+    from chatbot.testing.fakebotapi import (
         CallbackAnswer,
         FakeChat,
         FakeMessage,

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 
 import pytest_asyncio
 
-from .server import FakeTelegramServer
+from chatbot.testing.fakebotapi import FakeTelegramServer
 
 
 @pytest_asyncio.fixture

@@ -40,7 +40,7 @@ from telegram.ext import (
     filters,
 )
 
-from tests.fakebotapi import (
+from chatbot.testing.fakebotapi import (
     FakeChat,
     FakeTelegramServer,
     FakeUser,
@@ -48,7 +48,7 @@ from tests.fakebotapi import (
     application_builder,
     polling,
 )
-from tests.fakebotapi.errors import NOT_MODIFIED
+from chatbot.testing.fakebotapi.errors import NOT_MODIFIED
 
 pytestmark = pytest.mark.filterwarnings(
     "error",

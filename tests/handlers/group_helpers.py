@@ -21,7 +21,13 @@ from chatbot.rules.cards import Card, Family, parse_card
 from chatbot.rules.events import Event
 from chatbot.rules.views import seat_view
 from chatbot.storage import Repository, TableRecord
-from tests.fakebotapi import FakeChat, FakeMessage, FakeTelegramServer, FakeUser, InlineAnswer
+from chatbot.testing.fakebotapi import (
+    FakeChat,
+    FakeMessage,
+    FakeTelegramServer,
+    FakeUser,
+    InlineAnswer,
+)
 
 T = TypeVar("T")
 

@@ -12,7 +12,7 @@ from chatbot.handlers.service import Timing
 from chatbot.handlers.telegram.app import build_application
 from chatbot.handlers.telegram.config import Settings
 from chatbot.handlers.telegram.handlers import TrucoHandlers
-from tests.fakebotapi import FakeTelegramServer
+from chatbot.testing.fakebotapi import FakeTelegramServer
 
 FAST = Timing(turn=30.0, bot=0.0, between_hands=0.0)
 

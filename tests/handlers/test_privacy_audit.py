@@ -32,7 +32,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from chatbot.handlers.payload import PayloadCodec
 from chatbot.rules.cards import Card
 from chatbot.storage import EventRecord, Repository, TableRecord
-from tests.fakebotapi import FakeTelegramServer, FakeUser
+from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import (
     GroupGame,
     cards_in,

@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from chatbot.handlers.telegram import presenter
 from chatbot.i18n.table_text import paused_line
 from chatbot.storage import Repository
-from tests.fakebotapi import FakeTelegramServer, FakeUser
+from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import cards_first, open_group_table, table_of
 from tests.handlers.telegram_harness import running_bot
 

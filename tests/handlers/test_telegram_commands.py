@@ -7,7 +7,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from chatbot.i18n.rules_pages import rules_pages
 from chatbot.storage import Repository
-from tests.fakebotapi import FakeTelegramServer, FakeUser
+from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
 from tests.handlers.telegram_harness import handlers_of, running_bot
 
 

@@ -15,7 +15,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from chatbot.storage import Repository
-from tests.fakebotapi import FakeTelegramServer, FakeUser
+from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import (
     GroupGame,
     cards_first,

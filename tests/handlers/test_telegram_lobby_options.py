@@ -19,7 +19,7 @@ from chatbot.i18n.table_text import ALERTS
 from chatbot.rules.cards import Card
 from chatbot.rules.events import Event
 from chatbot.storage import Repository, TableRecord
-from tests.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
+from chatbot.testing.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import (
     GroupGame,
     decode_cards,

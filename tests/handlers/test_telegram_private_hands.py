@@ -20,7 +20,7 @@ from telegram.ext import Application
 from chatbot.handlers.payload import PayloadCodec
 from chatbot.handlers.telegram.private_hands import PrivateHands
 from chatbot.storage import Repository, TableRecord
-from tests.fakebotapi import ApiCall, FakeMessage, FakeTelegramServer, FakeUser
+from chatbot.testing.fakebotapi import ApiCall, FakeMessage, FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import (
     GroupGame,
     cards_first,

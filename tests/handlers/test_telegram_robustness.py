@@ -26,7 +26,7 @@ from chatbot.rules.actions import Action
 from chatbot.rules.events import TurnStarted
 from chatbot.rules.serialize import event_from_dict
 from chatbot.storage import Repository, TableRecord
-from tests.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
+from chatbot.testing.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import (
     eventually,
     fresh_deal_for_alice,

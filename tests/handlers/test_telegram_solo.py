@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from tests.fakebotapi import FakeChat, FakeTelegramServer, FakeUser
+from chatbot.testing.fakebotapi import FakeChat, FakeTelegramServer, FakeUser
 from tests.handlers.telegram_harness import running_bot
 
 MAX_PRESSES = 400
