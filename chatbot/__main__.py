@@ -2,29 +2,37 @@
 
 ``truco-bot play ...`` plays offline in the terminal; ``truco-bot`` (or
 ``truco-bot run``) starts the Telegram bot, or explains how to get a token
-when there is none. Every text goes through chatbot.i18n like the game's own.
+when there is none; ``truco-bot run --check`` reads the configuration and
+opens the database exactly as a start does, without calling Telegram. Every
+text goes through chatbot.i18n like the game's own, in the terminal's language
+(``TRUCO_LANG``, else ``LANG``).
+
+A failure a person can fix (no network, a rejected token, another copy of the
+bot polling, a database that cannot be opened, a bad setting) is one line on
+stderr and exit status 1; the cause is in the log at DEBUG.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 import sys
 from collections.abc import Sequence
 
-from chatbot.handlers.telegram.app import run
-from chatbot.handlers.telegram.config import TOKEN_VAR, Settings
+from chatbot.handlers.cli_choices import closest, pick_locale
+from chatbot.handlers.cli_help import Parser
+from chatbot.handlers.telegram.config import TOKEN_VAR, VARIABLES, ConfigError, Settings
 from chatbot.i18n.context import use_locale
-from chatbot.i18n.locales import canonical_locale
 from chatbot.i18n.translation import _
+
+COMMANDS = ("run", "play")
 
 
 def _locale_from_env() -> str:
     """The terminal's language (LANG=pt_BR.UTF-8 -> pt_BR), English when unknown."""
     raw = os.environ.get("TRUCO_LANG") or os.environ.get("LANG") or "en"
-    try:
-        return canonical_locale(raw.split(".")[0] or "en")
-    except (ValueError, LookupError):
-        return "en"
+    return pick_locale(raw) or "en"
 
 
 def no_token_help() -> str:
@@ -46,24 +54,111 @@ def no_token_help() -> str:
     return "\n".join(lines)
 
 
+def environment_help() -> str:
+    """Every environment variable the bot reads, with its default and meaning."""
+    lines = [_("Environment variables:")]
+    for variable in VARIABLES:
+        default = variable.default or _("(unset)")
+        lines.append(f"  {variable.name}")
+        lines.append("      " + _("{meaning} (default: {default})", meaning=_(variable.meaning),
+                                  default=default))
+    return "\n".join(lines)
+
+
+def top_parser() -> Parser:
+    parser = Parser(
+        prog="truco-bot",
+        description=_("Truco on Telegram: Paulista, Mineiro, Argentine, Le Truc and Put."),
+        epilog="\n".join([
+            _("Commands:"),
+            "  run      " + _("start the Telegram bot (the default); run --help lists its "
+                              "settings"),
+            "  play     " + _("play a game in the terminal against bots; play --help lists "
+                              "the games and options"),
+            _("In the project's folder, ./truco test runs the test suite and "
+              "./truco check-scenarios the shared rule scenarios."),
+        ]))
+    parser.add_argument("command", nargs="?", default="run", metavar=_("COMMAND"),
+                        help=_("run or play (default: run)"))
+    return parser
+
+
+def run_parser() -> Parser:
+    parser = Parser(
+        prog="truco-bot run",
+        description=_("Start the Telegram bot. Its settings come from the environment; "
+                      "without a token it explains how to get one."),
+        epilog=environment_help())
+    parser.add_argument("--check", action="store_true",
+                        help=_("read the settings and open the database as a start would, "
+                               "print them, and exit without calling Telegram"))
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Dispatch ``play`` to the console game; otherwise the Telegram front end."""
     args = list(sys.argv[1:] if argv is None else argv)
+    with use_locale(_locale_from_env()):
+        return _dispatch(args)
+
+
+def _dispatch(args: list[str]) -> int:
     if args and args[0] == "play":
         from chatbot.handlers.console import main as play_main
 
         return play_main(args[1:])
-    with use_locale(_locale_from_env()):
-        if args and args[0] not in ("run",):
-            print(_("Usage: truco-bot [run] | truco-bot play [variant] [--players N] "
-                    "[--seed S] [--lang L]"), file=sys.stderr)
-            return 2
+    if args and args[0] in ("-h", "--help", "help"):
+        top_parser().print_help()
+        return 0
+    if args and args[0] != "run":
+        near = closest(args[0], COMMANDS)
+        hint = (_("Did you mean {names}?", names=" / ".join(near)) if near
+                else _("Choose one of: {names}.", names=", ".join(COMMANDS)))
+        print(_("Unknown command {name}.", name=args[0]) + " " + hint, file=sys.stderr)
+        print(_("See truco-bot --help."), file=sys.stderr)
+        return 2
+    try:
+        options = run_parser().parse_args(args[1:])
+    except SystemExit as done:
+        return int(done.code or 0)
+    return _run(check=options.check)
+
+
+def _run(*, check: bool) -> int:
+    from chatbot.handlers.telegram.lifecycle import StartFailure
+    from chatbot.handlers.telegram.lifecycle import check as check_settings
+
+    try:
         settings = Settings.from_env()
-        if settings is None:
-            print(no_token_help())
+    except ConfigError as error:
+        print(error, file=sys.stderr)
+        return 1
+    if settings is None:
+        print(no_token_help())
+        return 0
+    logging.basicConfig(level=settings.log_level,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if settings.log_level != "DEBUG":
+        # Alembic says "Context impl SQLiteImpl" at INFO on every start: noise for an
+        # operator, who reads the bot's own start-up line (database, schema) instead.
+        logging.getLogger("alembic").setLevel(logging.WARNING)
+    try:
+        if check:
+            for line in asyncio.run(check_settings(settings)):
+                print(line)
             return 0
-    run(settings)
+        _serve(settings)
+    except StartFailure as failure:
+        print(failure, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:  # Ctrl-C before the signal handlers were in place
+        return 0
     return 0
+
+
+def _serve(settings: Settings) -> None:
+    from chatbot.handlers.telegram.lifecycle import serve
+
+    asyncio.run(serve(settings))
 
 
 if __name__ == "__main__":

@@ -1,46 +1,54 @@
-"""``truco-bot`` without a token explains how to get one and how to play offline."""
+"""``Settings.from_env``: the forms people paste, read the same way.
+
+The commands themselves run as subprocesses in ``tests/test_readme.py``; these
+pin the parsing rules they rely on.
+"""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
+import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from chatbot.handlers.telegram.config import OFFICIAL_API_ROOT, ConfigError, Settings
 
 
-def run(*args: str, token: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {"PATH": os.environ.get("PATH", ""), "LANG": "C.UTF-8"}
-    if token is not None:
-        env["TELEGRAM_BOT_TOKEN"] = token
-    return subprocess.run([sys.executable, "-m", "chatbot", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=60)
-
-
-def test_no_token_explains_botfather() -> None:
-    done = run()
-    assert done.returncode == 0, done.stderr
-    for needle in ("@BotFather", "/newbot", "/setinline", "/setinlinefeedback",
-                   "TELEGRAM_BOT_TOKEN=... ./truco run", "./truco play paulista"):
-        assert needle in done.stdout
-
-
-def test_settings_come_from_the_environment() -> None:
-    from chatbot.handlers.telegram.config import Settings
-
+def test_no_token_is_no_settings() -> None:
     assert Settings.from_env({}) is None
+    assert Settings.from_env({"TELEGRAM_BOT_TOKEN": "  "}) is None
+
+
+def test_only_a_token_talks_to_the_official_bot_api() -> None:
+    settings = Settings.from_env({"TELEGRAM_BOT_TOKEN": "123:abc"})
+    assert settings is not None
+    assert settings.api_root == OFFICIAL_API_ROOT == "https://api.telegram.org"
+    assert settings.api_base_url == "https://api.telegram.org/bot"
+    assert settings.api_file_url == "https://api.telegram.org/file/bot"
+    assert settings.mode == "polling"
+
+
+@pytest.mark.parametrize("base", ["http://127.0.0.1:9", "http://127.0.0.1:9/",
+                                  "http://127.0.0.1:9/bot", "http://127.0.0.1:9/bot/"])
+def test_the_base_url_with_or_without_bot(base: str) -> None:
     settings = Settings.from_env({"TELEGRAM_BOT_TOKEN": "123:abc",
-                                  "TELEGRAM_API_BASE_URL": "http://127.0.0.1:9/",
+                                  "TELEGRAM_API_BASE_URL": base,
                                   "TRUCO_DATABASE_URL": "sqlite:///x.db",
                                   "TRUCO_TURN_SECONDS": "30"})
     assert settings is not None
     assert settings.api_base_url == "http://127.0.0.1:9/bot"
+    assert settings.api_file_url == "http://127.0.0.1:9/file/bot"
     assert settings.database_url == "sqlite:///x.db"
     assert settings.timing.turn == 30
 
 
-def test_play_quits_on_end_of_input() -> None:
-    done = run("play", "paulista", "--seed", "2")
-    assert done.returncode == 0, done.stderr
-    assert "You left the game." in done.stdout
+def test_webhook_settings() -> None:
+    settings = Settings.from_env({"TELEGRAM_BOT_TOKEN": "123:abc",
+                                  "TRUCO_WEBHOOK_URL": "https://example.org/truco/hook"})
+    assert settings is not None
+    assert settings.mode == "webhook"
+    assert settings.webhook_path == "truco/hook"
+    assert settings.webhook_listen == "127.0.0.1" and settings.webhook_port == 8443
+    assert len(settings.webhook_secret) == 64 and "123:abc" not in settings.webhook_secret
+    other = Settings.from_env({"TELEGRAM_BOT_TOKEN": "456:def",
+                               "TRUCO_WEBHOOK_URL": "https://example.org/truco/hook"})
+    assert other is not None and other.webhook_secret != settings.webhook_secret
+    with pytest.raises(ConfigError):
+        Settings.from_env({"TELEGRAM_BOT_TOKEN": "1:a", "TRUCO_WEBHOOK_SECRET": "no spaces"})

@@ -35,20 +35,21 @@ import re
 import statistics
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
 from telegram import Update
-from telegram.ext import Application, SimpleUpdateProcessor
+from telegram.ext import SimpleUpdateProcessor
 
 from chatbot.fsm.table import Table
 from chatbot.handlers.service import Timing
 from chatbot.handlers.telegram.app import build_application
 from chatbot.handlers.telegram.config import Settings
 from chatbot.handlers.telegram.handlers import TrucoHandlers
+from chatbot.handlers.telegram.lifecycle import running
 from chatbot.i18n.table_text import paused_line
 from chatbot.storage import Repository, make_engine
 
@@ -391,8 +392,7 @@ async def _people(conn: Connection, args: argparse.Namespace) -> None:
     server = BenchServer()
     await server.start()
     try:
-        conn.send({"token": server.token, "base_url": server.base_url,
-                   "file_url": server.base_file_url})
+        conn.send({"token": server.token, "root": server.url})
         await loop.run_in_executor(None, conn.recv)  # the bot is polling
         rng = random.Random(args.seed)
         pace = Pace(think=args.think / args.speed)
@@ -432,7 +432,7 @@ async def _bot_side(args: argparse.Namespace) -> dict[str, Any]:
         timing = Timing(turn=60.0, bot=args.bot_delay / speed,
                         between_hands=args.pause / speed)
         settings = Settings(token=api["token"], database_url=url,
-                            api_base_url=api["base_url"], api_file_url=api["file_url"],
+                            api_root=api["root"],
                             timing=timing, edit_delay=args.edit_delay / speed,
                             log_level="WARNING")
         processor = TimedProcessor(args.concurrency)
@@ -449,12 +449,7 @@ async def _bot_side(args: argparse.Namespace) -> dict[str, Any]:
                 timer_durations.append(time.perf_counter() - start)
 
         handlers.on_timer = timed_timer  # type: ignore[method-assign]
-        async with app:
-            await _call(app.post_init, app)
-            await app.start()
-            assert app.updater is not None
-            await app.updater.start_polling(poll_interval=0, timeout=10,
-                                            allowed_updates=Update.ALL_TYPES)
+        async with running(app, settings):
             profiler = cProfile.Profile() if args.profile else None
             cpu, main_cpu = time.process_time(), time.thread_time()
             if profiler is not None:
@@ -465,9 +460,6 @@ async def _bot_side(args: argparse.Namespace) -> dict[str, Any]:
                 profiler.disable()
                 profiler.dump_stats(args.profile)
             cpu, main_cpu = time.process_time() - cpu, time.thread_time() - main_cpu
-            await app.updater.stop()
-            await app.stop()
-        await _call(app.post_shutdown, app)
         conn.send("stop")
         hands_dealt = await _hands(url)
     finally:
@@ -499,13 +491,6 @@ async def _bot_side(args: argparse.Namespace) -> dict[str, Any]:
                      "edit_delay": args.edit_delay, "pause": args.pause,
                      "hands_limit": args.hands, "ramp": args.ramp},
     }
-
-
-async def _call(hook: Callable[[Application], Coroutine[Any, Any, None]] | None,
-                app: Application) -> None:
-    """post_init / post_shutdown, as run_polling would call them."""
-    if hook is not None:
-        await hook(app)
 
 
 async def _hands(url: str) -> int:

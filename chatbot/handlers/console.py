@@ -2,36 +2,76 @@
 
 The console is a front end like Telegram: it fires triggers on a :class:`Table`
 with :func:`fire`, renders the events for its seat with the i18n renderer, and
-lets the rule bot act for every other seat. Input and output are injected so
-that tests can drive a game line by line.
+lets a bot of the chosen level act for every other seat. Input and output are
+injected so that tests can drive a game line by line.
+
+What a person can type at their turn: a move's number (in any script's digits:
+``3``, ``۳``, ``৩``, ``³``), ``?`` for the rules of the game being played
+(``?2`` for its second page), ``h`` for the hint Telegram's Hint button gives,
+and ``q`` to leave (asked twice, so a slip does not end the game). Ctrl-C and
+Ctrl-D leave at once. Whatever happens, the game ends with the score so far.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import unicodedata
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
-from chatbot.ai.rulebot import choose
+from chatbot.ai import LEVELS, decide
+from chatbot.ai.hint import hint
 from chatbot.fsm.errors import Refused
 from chatbot.fsm.machine import fire
 from chatbot.fsm.table import Table
+from chatbot.handlers.cli_choices import closest, pick_locale, pick_variant
+from chatbot.handlers.cli_help import Parser
+from chatbot.handlers.lobby_options import RULE_OPTIONS
 from chatbot.i18n.context import use_locale
-from chatbot.i18n.locales import canonical_locale
+from chatbot.i18n.hints import hint_line
+from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.refusals import explain_at_table, explain_to_player
-from chatbot.i18n.render import Viewer, action_label, render_all, view_lines
+from chatbot.i18n.render import (
+    Viewer,
+    action_label,
+    render_all,
+    score_line,
+    variant_name,
+    view_lines,
+)
+from chatbot.i18n.rules_pages import rules_pages
 from chatbot.i18n.translation import _, translate
-from chatbot.rules.errors import IllegalAction
+from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.events import Event
-from chatbot.rules.registry import UnknownVariant, available_variants, rules_class
-from chatbot.rules.views import real_action, seat_view
+from chatbot.rules.registry import available_variants, rules_class
+from chatbot.rules.views import SeatView, real_action, seat_view
 
 HUMAN = 0
 HUMAN_ID = 1
 MAX_MOVES = 100_000  # a safety net: no real game comes near it
+DEFAULT_LEVEL = "normal"
 
 InputFn = Callable[[str], str]
 Output = Callable[[str], object]
+
+# The terminal shows bidi isolates as stray marks and does no bidi reordering of
+# its own, so the lines it prints go without them.
+_ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
+
+# Command-line flag -> (rules option, {word typed: option value}). The values a
+# variant accepts are the lobby's (RULE_OPTIONS): the terminal offers the same
+# table options as a Telegram lobby, under words a person can type.
+FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
+    "deck": ("deck", {"dirty": "dirty", "clean": "clean"}),
+    "flor": ("flor", {"off": "off", "on": "basic", "contraflor": "contraflor"}),
+    "envido": ("envido_immediate", {"end": False, "immediate": True}),
+}
+
+
+class Leave(Exception):
+    """The person chose to leave (q twice, Ctrl-C or Ctrl-D)."""
 
 
 def refusal_text(refused: Refused, locale: str, table: Table | None = None,
@@ -45,6 +85,155 @@ def refusal_text(refused: Refused, locale: str, table: Table | None = None,
     return translate("That move is not possible now.", locale)
 
 
+def read_number(text: str) -> int | None:
+    """A whole number typed in any script's digits (Persian ۳, Bengali ৩, superscript ³,
+    fullwidth ３), or None when any character is not a digit."""
+    text = text.strip()
+    if not text:
+        return None
+    value = 0
+    for char in text:
+        digit = unicodedata.digit(char, None)
+        if digit is None:
+            return None
+        value = value * 10 + digit
+    return value
+
+
+@dataclass
+class Game:
+    """One terminal game: the table, who sits where, and how to talk to the person."""
+
+    table: Table
+    locale: str
+    level: str
+    read: InputFn
+    write: Output
+    rng: random.Random
+    bot_rng: random.Random
+    viewer: Viewer = field(init=False)
+
+    def __post_init__(self) -> None:
+        names = [seat.name if seat is not None else "" for seat in self.table.seats]
+        self.viewer = Viewer(self.table.rules, self.table.players, names, HUMAN)
+
+    def say(self, line: str) -> None:
+        self.write(line.translate(_ISOLATES))
+
+    def show(self, events: Sequence[Event]) -> None:
+        for line in render_all(events, self.viewer, self.locale):
+            self.say(line)
+
+    def score_so_far(self) -> str | None:
+        match = self.table.match
+        return score_line(self.viewer, match.score, self.locale) if match is not None else None
+
+    def play(self) -> int:
+        self.show(fire(self.table, "start", rng=self.rng))
+        try:
+            return self._loop()
+        except Leave:
+            self.say(_("You left the game."))
+            score = self.score_so_far()
+            if score:
+                self.say(score)
+            return 0
+
+    def _loop(self) -> int:
+        table, rules = self.table, self.table.rules
+        for _move in range(MAX_MOVES):
+            if table.state == "finished":
+                return 0
+            if table.state == "scoring":
+                self.show(fire(table, "next_hand", rng=self.rng))
+                continue
+            match = table.match
+            assert match is not None
+            seat = rules.to_act(match)
+            assert seat is not None
+            view = seat_view(rules, match, seat)
+            if seat != HUMAN:
+                pick = real_action(match, seat, self._bot_move(view))
+                self.show(fire(table, "move", seat, pick, rng=self.rng))
+                continue
+            self._human_turn(view)
+        self.say(_("The game was stopped: too many moves."))
+        return 1
+
+    def _bot_move(self, view: SeatView) -> Any:
+        try:
+            return decide(self.table.rules, view, self.level, self.bot_rng)
+        except KeyboardInterrupt:
+            raise Leave from None
+
+    def _human_turn(self, view: SeatView) -> None:
+        """Ask until one move is made; rules, hints and refusals re-ask the same turn."""
+        table, rules = self.table, self.table.rules
+        for line in view_lines(view, self.viewer, self.locale):
+            self.say(line)
+        for number, action in enumerate(view.legal, start=1):
+            self.say(f"  {number}) {action_label(action, view, rules, self.locale)}")
+        count = len(view.legal)
+        while True:
+            answer = self._ask(_("Your move (1-{count}; ? rules, h hint, q quit): ",
+                                 count=count))
+            word = answer.strip().lower()
+            if word in ("q", "quit"):
+                self._confirm_leaving()
+                continue
+            if word.startswith("?"):
+                self._rules(word[1:])
+                continue
+            if word in ("h", "hint"):
+                self._hint(view)
+                continue
+            number = read_number(word)
+            if number is None or not 1 <= number <= count:
+                self.say(_("Please type a number from 1 to {count}, ? for the rules, h for a "
+                           "hint, or q to quit.", count=count))
+                continue
+            try:
+                pick = real_action(table.match, HUMAN, view.legal[number - 1])
+                self.show(fire(table, "move", HUMAN, pick, seq=table.seq, rng=self.rng))
+            except Refused as refused:
+                self.say(refusal_text(refused, self.locale, table, HUMAN))
+                continue
+            return
+
+    def _ask(self, prompt: str) -> str:
+        try:
+            return self.read(prompt.translate(_ISOLATES))
+        except (EOFError, KeyboardInterrupt):
+            self.write("")  # end the prompt's line
+            raise Leave from None
+
+    def _confirm_leaving(self) -> None:
+        answer = self._ask(_("Leave the game? Type q again to leave, or anything else to "
+                             "go on: "))
+        if answer.strip().lower() in ("q", "quit"):
+            raise Leave
+
+    def _rules(self, which: str) -> None:
+        pages = rules_pages(self.table.variant, self.locale)
+        number = read_number(which) if which.strip() else 1
+        if number is None or not 1 <= number <= len(pages):
+            number = 1
+        page = pages[number - 1]
+        self.say(_("{title} ({page}/{total})", title=page.title, page=number,
+                   total=len(pages)))
+        self.say(page.text)
+        others = [f"?{n} {p.title}" for n, p in enumerate(pages, start=1) if n != number]
+        self.say(_("Other pages: {pages}", pages=" · ".join(others)))
+
+    def _hint(self, view: SeatView) -> None:
+        rules = self.table.rules
+        try:
+            action, reason = hint(rules, view, random.Random(self.table.seq))
+        except KeyboardInterrupt:
+            raise Leave from None
+        self.say(hint_line(action, reason, view, rules, self.locale))
+
+
 def play_game(
     variant: str = "paulista",
     players: int = 2,
@@ -53,101 +242,170 @@ def play_game(
     input_fn: InputFn = input,
     output: Output = print,
     name: str | None = None,
+    *,
+    options: dict[str, Any] | None = None,
+    level: str = DEFAULT_LEVEL,
 ) -> int:
-    """Play one game; returns 0 when it ends (won or quit), 2 for a bad setup."""
-    locale = canonical_locale(locale)
+    """Play one game; returns 0 when it ends (won or left), 2 for a bad setup."""
+    locale = pick_locale(locale) or "en"
     with use_locale(locale):
-        return _play(variant, players, seed, locale, input_fn, output, name)
+        table = _setup(variant, players, options or {}, name, output)
+        if table is None:
+            return 2
+        rng = random.Random(seed)
+        game = Game(table, locale, level, input_fn, output, rng, random.Random(rng.random()))
+        return game.play()
 
 
-def _play(variant: str, players: int, seed: int | None, locale: str,
-          input_fn: InputFn, output: Output, name: str | None) -> int:
-    try:
-        cls = rules_class(variant)
-    except UnknownVariant:
-        output(_("Unknown game {variant}. Choose one of: {variants}.", variant=variant,
-                 variants=", ".join(available_variants())))
-        return 2
+def _setup(variant: str, players: int, options: dict[str, Any], name: str | None,
+           output: Output) -> Table | None:
+    cls = rules_class(variant)
     if players not in cls.seat_counts:
         output(_("{variant} is not played by {players} players; choose {counts}.",
-                 variant=variant, players=players,
+                 variant=_(variant_name(variant)), players=players,
                  counts=", ".join(str(n) for n in cls.seat_counts)))
-        return 2
-    rng = random.Random(seed)
-    bot_rng = random.Random(rng.random())
-    table = Table(variant, players)
-    names = [name or _("Player")] + [_("Bot {number}", number=s) for s in range(1, players)]
-    fire(table, "sit", HUMAN, HUMAN_ID, names[0])
+        return None
+    try:
+        table = Table(variant, players, options=dict(options))
+        table.rules  # noqa: B018 - builds the rules, which checks the options
+    except SetupError:
+        output(_("These table options do not fit {variant}.", variant=_(variant_name(variant))))
+        return None
+    fire(table, "sit", HUMAN, HUMAN_ID, name or _("Player"))
     for seat in range(1, players):
-        fire(table, "add_bot", seat, names[seat])
-    viewer = Viewer(table.rules, players, names, HUMAN)
-
-    def show(events: Sequence[Event]) -> None:
-        for line in render_all(events, viewer, locale):
-            output(line)
-
-    show(fire(table, "start", rng=rng))
-    rules = table.rules
-    for _move in range(MAX_MOVES):
-        if table.state == "finished":
-            return 0
-        if table.state == "scoring":
-            show(fire(table, "next_hand", rng=rng))
-            continue
-        match = table.match
-        assert match is not None
-        seat = rules.to_act(match)
-        assert seat is not None
-        view = seat_view(rules, match, seat)
-        if seat != HUMAN:
-            pick = real_action(match, seat, choose(rules, view, bot_rng))
-            show(fire(table, "move", seat, pick, rng=rng))
-            continue
-        for line in view_lines(view, viewer, locale):
-            output(line)
-        for number, action in enumerate(view.legal, start=1):
-            output(f"  {number}) {action_label(action, view, rules, locale)}")
-        answer = input_fn(_("Your choice (number, or q to quit): ")).strip().lower()
-        if answer in ("q", "quit"):
-            output(_("You left the game."))
-            return 0
-        if not answer.isdigit() or not 1 <= int(answer) <= len(view.legal):
-            output(_("Please type a number from 1 to {count}, or q to quit.",
-                     count=len(view.legal)))
-            continue
-        try:
-            pick = real_action(match, HUMAN, view.legal[int(answer) - 1])
-            show(fire(table, "move", HUMAN, pick, seq=table.seq, rng=rng))
-        except Refused as refused:
-            output(refusal_text(refused, locale, table, HUMAN))
-    output(_("The game was stopped: too many moves."))
-    return 1
+        fire(table, "add_bot", seat, _("Bot {number}", number=seat))
+    return table
 
 
 def parser() -> argparse.ArgumentParser:
-    """``truco-bot play [variant] [--players N] [--seed S] [--lang L]``."""
-    p = argparse.ArgumentParser(prog="truco-bot play", description="Play against bots offline.")
-    p.add_argument("variant", nargs="?", default="paulista")
-    p.add_argument("--players", type=int, default=2)
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--lang", default="en")
-    p.add_argument("--name", default=None)
+    """``truco-bot play [game] [--players N] [options]``, its help in the terminal's language."""
+    p = Parser(prog="truco-bot play",
+               description=_("Play a whole game in the terminal against bots, offline."),
+               epilog=play_epilog())
+    p.add_argument("variant", nargs="?", default="paulista", metavar=_("GAME"),
+                   help=_("the game: {games} (default: paulista)",
+                          games=", ".join(available_variants())))
+    p.add_argument("--players", type=str, default="2", metavar="N",
+                   help=_("how many play, you included (default: 2)"))
+    p.add_argument("--lang", default="en", metavar=_("LANGUAGE"),
+                   help=_("the game's language: {languages} (default: en)",
+                          languages=", ".join(LOCALES)))
+    p.add_argument("--level", default=DEFAULT_LEVEL, metavar=_("LEVEL"),
+                   help=_("the bots' level: {levels} (default: {default})",
+                          levels=", ".join(LEVELS), default=DEFAULT_LEVEL))
+    p.add_argument("--deck", metavar="dirty|clean",
+                   help=_("Paulista and Mineiro: the dirty (40 cards) or clean deck"))
+    p.add_argument("--target", metavar=_("POINTS"),
+                   help=_("the points that win the game, where the game offers a choice "
+                          "(see below)"))
+    p.add_argument("--flor", metavar="off|on|contraflor",
+                   help=_("Argentine Truco: play without flor, with flor, or with contraflor"))
+    p.add_argument("--envido", metavar="end|immediate",
+                   help=_("Argentine Truco: envido points count at the hand's end, or at once "
+                          "(which may end the game mid-hand)"))
+    p.add_argument("--seed", type=str, default=None, metavar="S",
+                   help=_("a number that fixes the shuffles, to replay a game"))
+    p.add_argument("--name", default=None, metavar=_("NAME"),
+                   help=_("your name at the table"))
     return p
 
 
+def play_epilog() -> str:
+    """Every game with its seat counts and the table options it offers."""
+    lines = [_("Games:")]
+    for variant in available_variants():
+        counts = ", ".join(str(n) for n in rules_class(variant).seat_counts)
+        flags = []
+        for option, values in RULE_OPTIONS.get(variant, {}).items():
+            flag = next((f for f, (name, _words) in FLAGS.items() if name == option), option)
+            words = FLAGS.get(flag, (option, {str(v): v for v in values}))[1]
+            shown = [w for w, v in words.items() if v in values]
+            flags.append(f"--{flag} {'|'.join(shown)}")
+        lines.append(f"  {variant:<10} {_(variant_name(variant))}")
+        lines.append("    " + _("players: {counts}", counts=counts))
+        if flags:
+            lines.append("    " + _("options: {options}", options="  ".join(flags)))
+    lines.append(_("The turn time is a Telegram table option: in the terminal you take "
+                   "the time you need."))
+    lines.append(_("At your turn: a move's number, ? for the rules, h for a hint, q to quit."))
+    return "\n".join(lines)
+
+
+def table_options(variant: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The rules options the flags ask for, checked against what ``variant`` offers.
+
+    Raises ValueError with a sentence for the person when a flag does not apply or
+    a value is not one of the game's.
+    """
+    offered = RULE_OPTIONS.get(variant, {})
+    chosen: dict[str, Any] = {}
+    given = {flag: getattr(args, flag) for flag in (*FLAGS, "target")}
+    for flag, raw in given.items():
+        if raw is None:
+            continue
+        option, words = FLAGS.get(flag, (flag, {}))
+        if option not in offered:
+            raise ValueError(_("{variant} has no --{flag} option.",
+                               variant=_(variant_name(variant)), flag=flag))
+        values = offered[option]
+        value = _option_value(raw, words, values)
+        if value is None:
+            shown = [w for w, v in words.items() if v in values] or [str(v) for v in values]
+            raise ValueError(_("--{flag} takes one of: {values}.", flag=flag,
+                               values=", ".join(shown)))
+        chosen[option] = value
+    return chosen
+
+
+def _option_value(raw: str, words: dict[str, Any], values: tuple[Any, ...]) -> Any:
+    if words:
+        value = words.get(raw.strip().lower())
+        return value if value in values else None
+    number = read_number(raw)
+    return number if number in values else None
+
+
 def main(argv: Sequence[str], input_fn: InputFn = input, output: Output = print) -> int:
-    """Entry for ``truco-bot play``; end of input counts as quitting."""
-    args = parser().parse_args(list(argv))
+    """Entry for ``truco-bot play``; a bad name or number is answered with the valid ones."""
     try:
-        canonical_locale(args.lang)
-    except ValueError as exc:
-        output(str(exc))
-        return 2
-
-    def read(prompt: str) -> str:
+        args = parser().parse_args(list(argv))
+    except SystemExit as done:  # --help, or argparse's own refusal (already printed)
+        return int(done.code or 0)
+    errors: list[str] = []
+    variant = pick_variant(args.variant)
+    if variant is None:
+        errors.append(_("Unknown game {name}.", name=args.variant) + " "
+                      + _suggestion(args.variant, available_variants()))
+    locale = pick_locale(args.lang)
+    if locale is None:
+        errors.append(_("Unknown language {name}.", name=args.lang) + " "
+                      + _suggestion(args.lang, list(LOCALES)))
+    level = args.level.strip().lower()
+    if level not in LEVELS:
+        errors.append(_("Unknown bot level {name}.", name=args.level) + " "
+                      + _suggestion(level, list(LEVELS)))
+    players = read_number(args.players)
+    if players is None:
+        errors.append(_("--players takes a number, not {value}.", value=args.players))
+    seed = read_number(args.seed) if args.seed is not None else None
+    if args.seed is not None and seed is None:
+        errors.append(_("--seed takes a whole number, not {value}.", value=args.seed))
+    options: dict[str, Any] = {}
+    if variant is not None:
         try:
-            return input_fn(prompt)
-        except EOFError:
-            return "q"
+            options = table_options(variant, args)
+        except ValueError as error:
+            errors.append(str(error))
+    if errors or variant is None or players is None or locale is None:
+        for line in errors:
+            output(line)
+        return 2
+    return play_game(variant, players, seed, locale, input_fn, output, args.name,
+                     options=options, level=level)
 
-    return play_game(args.variant, args.players, args.seed, args.lang, read, output, args.name)
+
+def _suggestion(name: str, valid: Sequence[str]) -> str:
+    near = closest(name, valid)
+    if near:
+        return _("Did you mean {names}?", names=" / ".join(near))
+    return _("Choose one of: {names}.", names=", ".join(valid))

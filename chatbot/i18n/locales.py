@@ -54,6 +54,11 @@ def _from_tag(tag: str | None) -> str | None:
     return _BY_LANGUAGE.get(parts[0])
 
 
+def locale_for_tag(tag: str | None) -> str | None:
+    """Our locale for a language tag a person typed (``PT``, ``pt-br``, ``fa_IR``), or None."""
+    return _from_tag(tag)
+
+
 def resolve_locale(
     user_choice: str | None,
     telegram_language_code: str | None,

@@ -21,8 +21,25 @@ VARIANTS: dict[str, str] = {
 }
 
 
+# Other names people type for a variant (after lower-casing, with spaces and
+# underscores read as hyphens).
+ALIASES: dict[str, str] = {
+    "argentine": "argentino", "argentina": "argentino", "truco-argentino": "argentino",
+    "truco-paulista": "paulista", "truco-mineiro": "mineiro",
+    "letruc": "le-truc", "truc": "le-truc",
+}
+
+
 class UnknownVariant(KeyError):
     pass
+
+
+def find_variant(name: str) -> str | None:
+    """The variant a person meant: ``PAULISTA``, ``Le Truc``, ``le_truc`` and
+    ``argentine`` are all found; None when nothing matches."""
+    key = "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
+    key = ALIASES.get(key, key)
+    return key if key in VARIANTS else None
 
 
 @cache

@@ -77,3 +77,26 @@ def test_redeal_without_enough_stock_is_an_input_error() -> None:
                     {"seat": 1, "action": "redeal-accept"}],
     }
     assert run(doc).returncode == 2
+
+
+def test_no_file_at_a_terminal_prints_the_usage_instead_of_waiting() -> None:
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.run([sys.executable, "-m", "chatbot.scenario"], stdin=follower,
+                              capture_output=True, text=True, timeout=60, check=False)
+    finally:
+        os.close(follower)
+        os.close(leader)
+    assert done.returncode == 2
+    assert done.stderr.startswith("usage: python -m chatbot.scenario FILE.json")
+    assert done.stdout == ""
+
+
+def test_help_prints_the_usage() -> None:
+    done = subprocess.run([sys.executable, "-m", "chatbot.scenario", "--help"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0
+    assert "../shared/tools/check-scenarios" in done.stdout

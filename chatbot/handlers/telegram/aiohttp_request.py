@@ -9,6 +9,7 @@ supports exactly this through :class:`telegram.request.BaseRequest`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
@@ -32,6 +33,8 @@ class AiohttpRequest(BaseRequest):
         self._pool_timeout = pool_timeout
         self._media_write_timeout = media_write_timeout
         self._session: aiohttp.ClientSession | None = None
+        self.on_response: Callable[[], None] | None = None
+        """Called after every exchange that reached the server (the outage log listens)."""
 
     @property
     def read_timeout(self) -> float | None:
@@ -69,11 +72,14 @@ class AiohttpRequest(BaseRequest):
         try:
             async with self._session.request(method, url, data=_body(request_data),
                                              timeout=timeout) as response:
-                return response.status, await response.read()
+                answer = response.status, await response.read()
         except TimeoutError as err:
             raise TimedOut from err
         except aiohttp.ClientError as err:
             raise NetworkError(f"aiohttp.{err.__class__.__name__}: {err}") from err
+        if self.on_response is not None:
+            self.on_response()
+        return answer
 
     def _default(self, given: Timeout, default: float | None) -> float | None:
         return default if isinstance(given, type(BaseRequest.DEFAULT_NONE)) else given

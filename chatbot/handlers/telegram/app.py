@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 
-from telegram import BotCommand, Update
+from telegram import BotCommand
 from telegram.ext import (
     Application,
     BaseUpdateProcessor,
@@ -31,7 +32,7 @@ from chatbot.handlers.telegram.rules_command import RulesCommand
 from chatbot.handlers.telegram.timers import TimerBoard
 from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.translation import N_, translate
-from chatbot.storage import Repository, async_url, make_engine, upgrade_to_head
+from chatbot.storage import Repository, async_url, make_engine
 
 log = logging.getLogger(__name__)
 
@@ -77,11 +78,13 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     repo = Repository(engine)
     service = GameService(repo, settings.timing)
     codec = PayloadCodec(settings.payload_secret)
+    requests = Requests(calls=AiohttpRequest(connection_pool_size=256),
+                        updates=AiohttpRequest(connection_pool_size=1))
     builder = (Application.builder().token(settings.token)
                .base_url(settings.api_base_url).base_file_url(settings.api_file_url)
                .concurrent_updates(update_processor or 256)
-               .request(AiohttpRequest(connection_pool_size=256))
-               .get_updates_request(AiohttpRequest(connection_pool_size=1)))
+               .request(requests.calls)
+               .get_updates_request(requests.updates))
     if rate_limiter:
         builder = builder.rate_limiter(ChatRateLimiter(max_retries=3))
     app: Application | None = None
@@ -102,14 +105,14 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     handlers_ = TrucoHandlers(repo, service, codec, presenter, timers, private_hands)
 
     async def post_init(application: Application) -> None:
-        await upgrade_to_head(engine)
+        """After getMe: the command menus, then every stored deadline re-armed (the
+        database was opened and migrated before Telegram was called, see lifecycle)."""
         for locale in LOCALES:
             commands = [BotCommand(name, translate(text, locale)) for name, text in
                         COMMANDS.items()]
             language = None if locale == "en" else locale.split("_")[0]
             await application.bot.set_my_commands(commands, language_code=language)
-        resumed = await handlers_.resume()
-        log.info("truco-bot ready; %d timers resumed", resumed)
+        application.bot_data["resumed"] = await handlers_.resume()
 
     async def post_shutdown(application: Application) -> None:
         await timers.close()
@@ -135,16 +138,20 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     app.add_handler(ChosenInlineResultHandler(h.on_inline_chosen))
     app.add_error_handler(on_error)
     app.bot_data["handlers"] = h
+    app.bot_data["engine"] = engine
+    app.bot_data["requests"] = requests
     return app
 
 
-def run(settings: Settings) -> None:
-    """Polling by default; a webhook when TRUCO_WEBHOOK_URL is set."""
-    logging.basicConfig(level=settings.log_level,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = build_application(settings)
-    if settings.webhook_url:
-        app.run_webhook(listen="0.0.0.0", port=settings.webhook_port,
-                        webhook_url=settings.webhook_url, allowed_updates=Update.ALL_TYPES)
-    else:
-        app.run_polling(allowed_updates=Update.ALL_TYPES)
+@dataclass(frozen=True, slots=True)
+class Requests:
+    """The bot's two HTTP clients: calls (sends, edits, answers) and the long poll apart,
+    so a slow poll never holds a send; the lifecycle closes both even when start fails."""
+
+    calls: AiohttpRequest
+    updates: AiohttpRequest
+
+    async def close(self) -> None:
+        await self.calls.shutdown()
+        await self.updates.shutdown()
+

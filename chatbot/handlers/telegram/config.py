@@ -1,51 +1,205 @@
-"""Settings from the environment, in one place."""
+"""Settings from the environment, in one place, and the list of variables the help prints.
+
+Every variable is declared once in :data:`VARIABLES` (name, default, meaning), so
+``truco-bot run --help`` and the parsing below cannot disagree. A value a person
+can get wrong (a number that is not one, a port out of range) raises
+:class:`ConfigError` with a sentence naming the variable: the command line prints
+it as one line instead of a traceback.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from chatbot.handlers.service import Timing
+from chatbot.i18n.translation import N_, _
 from chatbot.storage import DEFAULT_URL
 
 TOKEN_VAR = "TELEGRAM_BOT_TOKEN"
+BASE_URL_VAR = "TELEGRAM_API_BASE_URL"
+OFFICIAL_API_ROOT = "https://api.telegram.org"
+DEFAULT_WEBHOOK_PORT = 8443
+DEFAULT_WEBHOOK_LISTEN = "127.0.0.1"
+
+
+@dataclass(frozen=True, slots=True)
+class Variable:
+    """One environment variable the bot reads: its default as shown, and what it means."""
+
+    name: str
+    default: str
+    meaning: str  # an N_() message id, translated when the help is printed
+
+
+VARIABLES: tuple[Variable, ...] = (
+    Variable(TOKEN_VAR, "", N_("the token @BotFather gave you (required to run)")),
+    Variable("TRUCO_DATABASE_URL", DEFAULT_URL,
+             N_("an SQLite file, or postgresql://user@host/db for a server")),
+    Variable(BASE_URL_VAR, OFFICIAL_API_ROOT,
+             N_("another Bot API server (its root, with or without /bot at the end)")),
+    Variable("TRUCO_LOG_LEVEL", "INFO", N_("how much to log: DEBUG, INFO, WARNING or ERROR")),
+    Variable("TRUCO_TURN_SECONDS", "60",
+             N_("seconds a person has for a move before a bot plays for them")),
+    Variable("TRUCO_BOT_SECONDS", "1.5", N_("seconds a bot waits before it moves")),
+    Variable("TRUCO_PAUSE_SECONDS", "3", N_("seconds between one hand and the next")),
+    Variable("TRUCO_WEBHOOK_URL", "",
+             N_("the public HTTPS address Telegram posts updates to; unset means polling")),
+    Variable("TRUCO_WEBHOOK_LISTEN", DEFAULT_WEBHOOK_LISTEN,
+             N_("the address the webhook server listens on (behind a reverse proxy)")),
+    Variable("TRUCO_WEBHOOK_PORT", str(DEFAULT_WEBHOOK_PORT),
+             N_("the port the webhook server listens on")),
+    Variable("TRUCO_WEBHOOK_SECRET", "",
+             N_("the secret Telegram sends with each update (default: derived from the "
+                "token)")),
+)
+
+
+class ConfigError(ValueError):
+    """A setting a person must fix; the message is a whole sentence in their language."""
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str
     database_url: str = DEFAULT_URL
-    api_base_url: str = "https://api.telegram.org/bot"
-    api_file_url: str = "https://api.telegram.org/file/bot"
+    api_root: str = OFFICIAL_API_ROOT
     log_level: str = "INFO"
     timing: Timing = field(default_factory=Timing)
     edit_delay: float = 1.0  # seconds a table message waits for more changes before an edit
     webhook_url: str | None = None
-    webhook_port: int = 8443
+    webhook_listen: str = DEFAULT_WEBHOOK_LISTEN
+    webhook_port: int = DEFAULT_WEBHOOK_PORT
+    webhook_secret_setting: str | None = None
+
+    @property
+    def api_base_url(self) -> str:
+        """What PTB's ``base_url`` takes: the token and the method are appended to it."""
+        return f"{self.api_root}/bot"
+
+    @property
+    def api_file_url(self) -> str:
+        return f"{self.api_root}/file/bot"
 
     @property
     def payload_secret(self) -> bytes:
         """Buttons are signed with a key derived from the token: nothing more to configure."""
         return hashlib.sha256(b"truco-bot buttons " + self.token.encode()).digest()
 
+    @property
+    def webhook_secret(self) -> str:
+        """Telegram's ``secret_token`` (1-256 of A-Z a-z 0-9 _ -): the operator's, else
+        derived from the token, so a forged POST to the webhook is refused."""
+        if self.webhook_secret_setting:
+            return self.webhook_secret_setting
+        return hashlib.sha256(b"truco-bot webhook " + self.token.encode()).hexdigest()
+
+    @property
+    def webhook_path(self) -> str:
+        """The path of the public URL, served as is (the reverse proxy forwards it)."""
+        return urlsplit(self.webhook_url or "").path.lstrip("/")
+
+    @property
+    def mode(self) -> str:
+        return "webhook" if self.webhook_url else "polling"
+
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> Settings | None:
-        """None when there is no token (the caller explains how to get one)."""
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings | None:
+        """None when there is no token (the caller explains how to get one).
+
+        Raises :class:`ConfigError` for a value that cannot be used.
+        """
         env = dict(os.environ if env is None else env)
         token = env.get(TOKEN_VAR, "").strip()
         if not token:
             return None
-        base = env.get("TELEGRAM_API_BASE_URL", "").rstrip("/")
-        turn = float(env.get("TRUCO_TURN_SECONDS", "60"))
+        webhook_url = env.get("TRUCO_WEBHOOK_URL", "").strip() or None
+        if webhook_url is not None and urlsplit(webhook_url).scheme not in ("http", "https"):
+            raise ConfigError(_("TRUCO_WEBHOOK_URL must be an https:// address, not {value}.",
+                                value=webhook_url))
+        secret = env.get("TRUCO_WEBHOOK_SECRET", "").strip() or None
+        if secret is not None and not _valid_secret(secret):
+            raise ConfigError(_("TRUCO_WEBHOOK_SECRET may hold 1 to 256 letters, digits, _ "
+                                "and -."))
         return cls(
             token=token,
-            database_url=env.get("TRUCO_DATABASE_URL", DEFAULT_URL),
-            api_base_url=f"{base}/bot" if base else cls.api_base_url,
-            api_file_url=f"{base}/file/bot" if base else cls.api_file_url,
-            log_level=env.get("TRUCO_LOG_LEVEL", "INFO").upper(),
-            timing=Timing(turn=turn, bot=float(env.get("TRUCO_BOT_SECONDS", "1.5")),
-                          between_hands=float(env.get("TRUCO_PAUSE_SECONDS", "3"))),
-            webhook_url=env.get("TRUCO_WEBHOOK_URL") or None,
-            webhook_port=int(env.get("TRUCO_WEBHOOK_PORT", "8443")),
+            database_url=env.get("TRUCO_DATABASE_URL", "").strip() or DEFAULT_URL,
+            api_root=api_root(env.get(BASE_URL_VAR, "")),
+            log_level=_log_level(env.get("TRUCO_LOG_LEVEL", "INFO")),
+            timing=Timing(turn=_seconds(env, "TRUCO_TURN_SECONDS", 60.0),
+                          bot=_seconds(env, "TRUCO_BOT_SECONDS", 1.5),
+                          between_hands=_seconds(env, "TRUCO_PAUSE_SECONDS", 3.0)),
+            webhook_url=webhook_url,
+            webhook_listen=env.get("TRUCO_WEBHOOK_LISTEN", "").strip() or DEFAULT_WEBHOOK_LISTEN,
+            webhook_port=_port(env.get("TRUCO_WEBHOOK_PORT", "")),
+            webhook_secret_setting=secret,
         )
+
+
+def api_root(raw: str) -> str:
+    """The Bot API server's root from either form people paste.
+
+    ``https://host``, ``https://host/`` and ``https://host/bot`` all mean the same
+    server: PTB wants ``…/bot`` and appends the token, so a ``/bot`` already there
+    would otherwise become ``/botbot<token>`` and every call a 404.
+    """
+    root = raw.strip().rstrip("/")
+    if not root:
+        return OFFICIAL_API_ROOT
+    root = root.removesuffix("/bot")
+    if urlsplit(root).scheme not in ("http", "https"):
+        raise ConfigError(_("{var} must be an http:// or https:// address, not {value}.",
+                            var=BASE_URL_VAR, value=raw.strip()))
+    return root
+
+
+def redacted_url(url: str) -> str:
+    """A URL fit for a log line or an error: the password is never shown."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+    return parts._replace(netloc=netloc).geturl()
+
+
+_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def _log_level(raw: str) -> str:
+    level = raw.strip().upper() or "INFO"
+    if level not in _LEVELS:
+        raise ConfigError(_("TRUCO_LOG_LEVEL must be one of {levels}, not {value}.",
+                            levels=", ".join(_LEVELS), value=raw.strip()))
+    return level
+
+
+def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < 86_400 or value != value:
+        raise ConfigError(_("{var} must be a number of seconds, not {value}.",
+                            var=name, value=raw))
+    return value
+
+
+def _port(raw: str) -> int:
+    raw = raw.strip()
+    if not raw:
+        return DEFAULT_WEBHOOK_PORT
+    if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= 65_535:
+        raise ConfigError(_("TRUCO_WEBHOOK_PORT must be a port number from 1 to 65535, "
+                            "not {value}.", value=raw))
+    return int(raw)
+
+
+def _valid_secret(secret: str) -> bool:
+    return 1 <= len(secret) <= 256 and all(c.isascii() and (c.isalnum() or c in "_-")
+                                           for c in secret)

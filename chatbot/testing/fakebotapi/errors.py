@@ -33,6 +33,8 @@ POLL_CONFLICT = (
     "Conflict: terminated by other getUpdates request; "
     "make sure that only one bot instance is running"
 )
+WEBHOOK_BAD_URL = "Bad Request: bad webhook: An HTTPS URL must be provided for webhook"
+WEBHOOK_BAD_SECRET = "Bad Request: secret token contains unallowed characters"
 UNAUTHORIZED = "Unauthorized"
 NOT_FOUND = "Not Found"
 

@@ -26,6 +26,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
+import aiohttp
 from aiohttp import web
 
 from . import errors
@@ -91,6 +92,7 @@ STRING_FIELDS = frozenset(
 """Parameters PTB sends as plain strings: never JSON-decode them ("123" stays text)."""
 
 _COMMAND_RE = re.compile(r"^[a-z0-9_]{1,32}$")
+_SECRET_RE = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 
 Handler = Callable[[JSON, ApiCall], Awaitable[Any]]
 
@@ -187,6 +189,10 @@ class FakeTelegramServer:
         self.inline_messages: dict[str, FakeMessage] = {}
         self.commands: dict[tuple[str, str], list[JSON]] = {}
         self.webhook_url = ""
+        self.webhook_secret = ""
+        self.webhook_deliveries: list[tuple[int, int | str]] = []
+        """(update_id, HTTP status or error name) of every webhook POST, in order."""
+        self._webhook_task: asyncio.Task[None] | None = None
         self.allowed_updates: list[str] = []
         self.faults: list[Fault] = []
         self.internal_errors: list[Exception] = []
@@ -250,6 +256,7 @@ class FakeTelegramServer:
         """Release pending long polls, then close the server."""
         self._closing = True
         self._bump()
+        await self._stop_webhook()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -792,19 +799,72 @@ class FakeTelegramServer:
                 self.waiting_polls -= 1
 
     async def _set_webhook(self, params: JSON, call: ApiCall) -> bool:
-        self.webhook_url = str(params.get("url", ""))
+        url = str(params.get("url", ""))
+        if not url:
+            return await self._delete_webhook(params, call)
+        if not url.startswith(("https://", "http://127.0.0.1", "http://localhost")):
+            raise ApiError(400, errors.WEBHOOK_BAD_URL)
+        secret = str(params.get("secret_token") or "")
+        if secret and not _SECRET_RE.match(secret):
+            raise ApiError(400, errors.WEBHOOK_BAD_SECRET)
+        self.webhook_url, self.webhook_secret = url, secret
         if params.get("drop_pending_updates"):
             self._updates.clear()
         if params.get("allowed_updates") is not None:
             self.allowed_updates = list(params["allowed_updates"])
+        if self._webhook_task is None or self._webhook_task.done():
+            self._webhook_task = asyncio.create_task(self._deliver_to_webhook())
         self._bump()
         return True
 
     async def _delete_webhook(self, params: JSON, call: ApiCall) -> bool:
-        self.webhook_url = ""
+        self.webhook_url = self.webhook_secret = ""
         if params.get("drop_pending_updates"):
             self._updates.clear()
+        self._bump()
         return True
+
+    async def _stop_webhook(self) -> None:
+        task, self._webhook_task = self._webhook_task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _deliver_to_webhook(self) -> None:
+        """Telegram's side of a webhook: POST each update, oldest first, one at a time,
+        with the secret header; an update leaves the queue only on a 2xx answer, and a
+        failed delivery is tried again after a pause that grows up to a second.
+
+        Only addresses on this machine are served (setWebhook refuses others), so a
+        test never sends traffic off it.
+        """
+        pause = 0.05
+        async with aiohttp.ClientSession() as session:
+            while self.webhook_url and not self._closing:
+                batch = self._deliverable(1)
+                if not batch:
+                    await self._wait_change(1.0)
+                    continue
+                update = batch[0]
+                headers = ({"X-Telegram-Bot-Api-Secret-Token": self.webhook_secret}
+                           if self.webhook_secret else {})
+                try:
+                    async with session.post(self.webhook_url, json=update, headers=headers,
+                                            timeout=aiohttp.ClientTimeout(total=10)) as answer:
+                        status: int | str = answer.status
+                except (aiohttp.ClientError, TimeoutError) as error:
+                    status = type(error).__name__
+                self.webhook_deliveries.append((update["update_id"], status))
+                if isinstance(status, int) and 200 <= status < 300:
+                    self._updates = [u for u in self._updates
+                                     if u["update_id"] != update["update_id"]]
+                    pause = 0.05
+                    self._bump()
+                    continue
+                self._bump()
+                await asyncio.sleep(pause)
+                pause = min(1.0, pause * 2)
 
     async def _get_webhook_info(self, params: JSON, call: ApiCall) -> JSON:
         info: JSON = {

@@ -1,0 +1,320 @@
+"""The README's commands, run as a user runs them: ``./truco ...`` as subprocesses.
+
+Nothing here leaves this machine: the real-start tests either stop before
+Telegram is called (``run --check``), point the bot at a closed local port, or
+at the fake Bot API served by this test process on 127.0.0.1. Every wait is on
+the thing awaited (a line of output, an API call), with a generous guard only
+against a hang, never a claim about speed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import socket
+import subprocess
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from chatbot.handlers.telegram.config import VARIABLES
+from chatbot.i18n.locales import LOCALES
+from chatbot.rules.registry import available_variants, rules_class
+from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
+from tests.fakebotapi.fixtures import fake_telegram  # noqa: F401 - fixture
+
+ROOT = Path(__file__).resolve().parents[1]
+TRUCO = str(ROOT / "truco")
+GUARD = 120.0  # seconds: only against a hang; a loaded machine is slow, not wrong
+CLOSED_PORT_URL = "http://127.0.0.1:9"  # discard port: nothing listens there
+OFFICIAL = "https://api.telegram.org"
+TRACEBACK = "Traceback (most recent call last)"
+
+
+def user_env(tmp_path: Path, **extra: str) -> dict[str, str]:
+    """A user's environment: PATH and a UTF-8 locale, none of the tests' settings."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
+           "HOME": str(tmp_path), "TRUCO_DATABASE_URL": f"sqlite:///{tmp_path / 'truco.db'}"}
+    env.update(extra)
+    return env
+
+
+def truco(*args: str, env: Mapping[str, str], stdin: str | None = None,
+          cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([TRUCO, *args], cwd=cwd, env=dict(env), input=stdin,
+                          capture_output=True, text=True, timeout=GUARD, check=False)
+
+
+# ---------------------------------------------------------------- the bot's start
+
+
+def test_run_without_a_token_explains_and_exits_zero(tmp_path: Path) -> None:
+    done = truco("run", env=user_env(tmp_path))
+    assert done.returncode == 0, done.stderr
+    for needle in ("@BotFather", "/newbot", "/setinline", "/setinlinefeedback",
+                   "TELEGRAM_BOT_TOKEN=... ./truco run", "./truco play paulista"):
+        assert needle in done.stdout
+    assert TRACEBACK not in done.stdout + done.stderr
+
+
+def test_check_with_only_a_token_names_the_official_bot_api(tmp_path: Path) -> None:
+    env = user_env(tmp_path, TELEGRAM_BOT_TOKEN="123:abc")
+    del env["TRUCO_DATABASE_URL"]  # the default: truco.db where the bot runs
+    done = subprocess.run([str(ROOT / ".venv" / "bin" / "truco-bot"), "run", "--check"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=GUARD, check=False)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"Bot API: {OFFICIAL} (Telegram's official server)"
+    assert re.fullmatch(r"Database: sqlite\+aiosqlite:///truco\.db \(schema \d{4}\)", lines[1])
+    assert lines[2] == "Updates: polling (getUpdates)"
+    assert lines[3] == "Configuration OK; Telegram was not called."
+    assert (tmp_path / "truco.db").exists()  # opened and migrated, as a start would
+    assert TRACEBACK not in done.stderr
+
+
+def test_check_through_the_wrapper_with_a_webhook_and_a_bot_suffixed_base_url(
+        tmp_path: Path) -> None:
+    env = user_env(tmp_path, TELEGRAM_BOT_TOKEN="123:abc",
+                   TELEGRAM_API_BASE_URL="http://127.0.0.1:8081/bot/",
+                   TRUCO_WEBHOOK_URL="https://bot.example.org/truco", TRUCO_WEBHOOK_PORT="8500")
+    done = truco("run", "--check", env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == "Bot API: http://127.0.0.1:8081"
+    assert ("Updates: webhook at https://bot.example.org/truco, listening on 127.0.0.1:8500"
+            in done.stdout)
+
+
+def test_a_bot_api_it_cannot_reach_is_one_clear_line_and_a_failure(tmp_path: Path) -> None:
+    env = user_env(tmp_path, TELEGRAM_BOT_TOKEN="123:abc",
+                   TELEGRAM_API_BASE_URL=CLOSED_PORT_URL)
+    done = truco("run", env=env)
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [line for line in done.stderr.splitlines()
+                                        if line.startswith("Cannot reach")]
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+    assert done.stderr.startswith(f"Cannot reach the Telegram Bot API at {CLOSED_PORT_URL}: ")
+    assert "Unclosed" not in done.stderr and TRACEBACK not in done.stderr
+
+
+@pytest.mark.parametrize(("name", "value", "expected"), [
+    ("TRUCO_TURN_SECONDS", "abc", "TRUCO_TURN_SECONDS must be a number of seconds, not abc."),
+    ("TRUCO_WEBHOOK_PORT", "99999", "TRUCO_WEBHOOK_PORT must be a port number from 1 to "
+                                    "65535, not 99999."),
+    ("TRUCO_LOG_LEVEL", "loud", "TRUCO_LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, "
+                                "CRITICAL, not loud."),
+    ("TELEGRAM_API_BASE_URL", "api.telegram.org", "TELEGRAM_API_BASE_URL must be an http:// "
+                                                  "or https:// address, not api.telegram.org."),
+])
+def test_a_bad_setting_is_named_in_one_line(tmp_path: Path, name: str, value: str,
+                                            expected: str) -> None:
+    done = truco("run", env=user_env(tmp_path, TELEGRAM_BOT_TOKEN="123:abc", **{name: value}))
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [expected]
+
+
+@pytest.mark.parametrize("url", [
+    "postgresql://nobody@127.0.0.1:9/truco",
+    "mysql://nobody@127.0.0.1/truco",
+    "sqlite:////proc/no/such/folder/truco.db",
+])
+def test_a_database_it_cannot_open_is_one_line(tmp_path: Path, url: str) -> None:
+    env = user_env(tmp_path, TELEGRAM_BOT_TOKEN="123:abc", TRUCO_DATABASE_URL=url,
+                   TELEGRAM_API_BASE_URL=CLOSED_PORT_URL)
+    for args in (("run", "--check"), ("run",)):
+        done = truco(*args, env=env)
+        assert done.returncode == 1, (args, done.stdout)
+        lines = done.stderr.splitlines()
+        assert len(lines) == 1, done.stderr
+        assert lines[0].startswith(f"Cannot open the database {url}: "), lines
+        assert lines[0].endswith("Check TRUCO_DATABASE_URL."), lines
+
+
+# ------------------------------------------------- against the fake Bot API, for real
+
+
+@asynccontextmanager
+async def bot_process(env: Mapping[str, str]) -> AsyncIterator[asyncio.subprocess.Process]:
+    """``./truco run`` as a child process; killed if the test leaves it running."""
+    process = await asyncio.create_subprocess_exec(
+        TRUCO, "run", cwd=ROOT, env=dict(env), stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        yield process
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+async def finished(process: asyncio.subprocess.Process) -> tuple[int, str, str]:
+    out, err = await asyncio.wait_for(process.communicate(), GUARD)
+    assert process.returncode is not None
+    return process.returncode, out.decode(), err.decode()
+
+
+async def test_a_rejected_token_says_so(fake_telegram: FakeTelegramServer,  # noqa: F811
+                                        tmp_path: Path) -> None:
+    env = user_env(tmp_path, TELEGRAM_BOT_TOKEN="999:not-the-token",
+                   TELEGRAM_API_BASE_URL=fake_telegram.url)
+    async with bot_process(env) as process:
+        code, _out, err = await finished(process)
+    assert code == 1
+    assert err.splitlines() == ["Telegram rejected this token: check it with @BotFather "
+                                "(/mybots, API Token)."]
+
+
+async def test_another_instance_polling_stops_the_bot_with_one_line(
+        fake_telegram: FakeTelegramServer, tmp_path: Path) -> None:  # noqa: F811
+    env = user_env(tmp_path, TELEGRAM_BOT_TOKEN=fake_telegram.token,
+                   TELEGRAM_API_BASE_URL=fake_telegram.url, TRUCO_LOG_LEVEL="WARNING")
+    async with bot_process(env) as process:
+        await fake_telegram.wait_until(lambda: fake_telegram.waiting_polls, GUARD,
+                                       "the bot's long poll")
+        url = f"{fake_telegram.url}/bot{fake_telegram.token}/getUpdates"
+        async with aiohttp.ClientSession() as other:  # a second copy of the bot, polling
+
+            async def poll_until_the_bot_exits() -> None:
+                while process.returncode is None:
+                    async with other.post(url, data={"timeout": "1"}) as answer:
+                        await answer.read()
+
+            poller = asyncio.create_task(poll_until_the_bot_exits())
+            code, _out, err = await finished(process)
+            await asyncio.wait_for(poller, GUARD)
+    assert code == 1
+    assert err.splitlines()[-1] == (
+        "Another copy of this bot is already receiving its updates (Telegram answered 409 "
+        "Conflict): stop it first; one token runs one bot.")
+    assert TRACEBACK not in err
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+async def test_webhook_mode_end_to_end(fake_telegram: FakeTelegramServer,  # noqa: F811
+                                       tmp_path: Path) -> None:
+    port = free_port()
+    hook = f"http://127.0.0.1:{port}/truco/updates"
+    env = user_env(tmp_path, TELEGRAM_BOT_TOKEN=fake_telegram.token,
+                   TELEGRAM_API_BASE_URL=fake_telegram.url + "/bot",  # the /bot form works too
+                   TRUCO_WEBHOOK_URL=hook, TRUCO_WEBHOOK_PORT=str(port))
+    alice = FakeUser(fake_telegram, 1001, "Alice", "en")
+    async with bot_process(env) as process:
+        set_hook = await fake_telegram.wait_for_call("setWebhook", timeout=GUARD)
+        assert set_hook.params["url"] == hook
+        secret = fake_telegram.webhook_secret
+        assert re.fullmatch(r"[A-Za-z0-9_-]{32,256}", secret)
+        assert fake_telegram.token not in secret
+        # wait until the bot is ready for updates: its start-up line is logged
+        assert process.stderr is not None
+        while b"truco-bot started as @TrucoTestBot" not in (line := await asyncio.wait_for(
+                process.stderr.readline(), GUARD)):
+            assert line, "the bot stopped before it started"
+        mark = fake_telegram.mark()
+        await alice.start()  # Telegram POSTs it to the webhook
+        welcome = await fake_telegram.wait_for_call("sendMessage", chat_id=alice.id,
+                                                    since=mark, timeout=GUARD)
+        assert "Welcome to truco-bot" in welcome.params["text"]
+        assert not fake_telegram.calls_to("getUpdates", since=mark)
+        # a POST without the secret, or with a wrong one, is refused and changes nothing
+        forged = {"update_id": 1, "message": {
+            "message_id": 1, "date": 0, "chat": {"id": 4242, "type": "private"},
+            "from": {"id": 4242, "is_bot": False, "first_name": "Mallory"}, "text": "/start"}}
+        async with aiohttp.ClientSession() as mallory:
+            for headers in ({}, {"X-Telegram-Bot-Api-Secret-Token": "wrong"}):
+                async with mallory.post(hook, json=forged, headers=headers) as answer:
+                    assert answer.status == 403
+        process.send_signal(signal.SIGTERM)
+        code, _out, err = await finished(process)
+    assert code == 0, err
+    assert TRACEBACK not in err
+    assert fake_telegram.calls_to("deleteWebhook", since=mark)
+    assert fake_telegram.webhook_url == ""
+    assert not fake_telegram.calls_to("sendMessage", chat_id=4242)
+
+
+# ---------------------------------------------------------------- the terminal game
+
+
+@pytest.mark.parametrize("variant", available_variants())
+def test_play_every_game_to_the_final_score(tmp_path: Path, variant: str) -> None:
+    players = max(rules_class(variant).seat_counts[:2])  # a team game where there is one
+    done = truco("play", variant, "--players", str(players), "--seed", "7",
+                 env=user_env(tmp_path), stdin="1\n" * 5000)
+    assert done.returncode == 0, done.stderr
+    assert TRACEBACK not in done.stderr
+    last = done.stdout.rstrip().splitlines()[-1]
+    assert re.search(r"Game over: .+ wins (\d+ to \d+|with \d+ points)$", last), last
+
+
+def test_sigint_during_a_game_leaves_with_the_score(tmp_path: Path) -> None:
+    process = subprocess.Popen([TRUCO, "play", "paulista", "--seed", "3"], cwd=ROOT,
+                               env=user_env(tmp_path), stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        seen = ""
+        while "Your move" not in seen:  # the game waits for the person
+            char = process.stdout.read(1)
+            assert char, "the game ended before asking"
+            seen += char
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=GUARD)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, err
+    assert TRACEBACK not in err
+    lines = (seen + out).rstrip().splitlines()
+    assert lines[-2:] == ["You left the game.", "Score: Player 0, Bot 1 0"]
+
+
+# ---------------------------------------------------------------- help and checkers
+
+
+def test_help_texts(tmp_path: Path) -> None:
+    env = user_env(tmp_path)
+    top = truco("--help", env=env)
+    assert top.returncode == 0 and "usage: truco-bot" in top.stdout
+    assert "./truco test" in top.stdout and "./truco check-scenarios" in top.stdout
+    run = truco("run", "--help", env=env)
+    assert run.returncode == 0
+    for variable in VARIABLES:
+        assert f"  {variable.name}\n" in run.stdout
+    assert "(default: https://api.telegram.org)" in run.stdout
+    play = truco("play", "--help", env=env)
+    assert play.returncode == 0
+    for variant in available_variants():
+        assert f"  {variant} " in play.stdout
+    for word in (*LOCALES, "--deck", "--target", "--flor", "--envido", "--level", "easy",
+                 "hard", "contraflor", "immediate"):
+        assert word in play.stdout, word
+    wrong = truco("plya", env=env)
+    assert wrong.returncode == 2
+    assert "Unknown command plya. Did you mean play?" in wrong.stderr
+
+
+def test_a_misspelt_game_gets_the_closest_names(tmp_path: Path) -> None:
+    done = truco("play", "mineirp", env=user_env(tmp_path))
+    assert done.returncode == 2
+    assert "Unknown game mineirp. Did you mean mineiro?" in done.stdout
+
+
+def test_the_scenario_checker_line_of_the_readme(tmp_path: Path) -> None:
+    shared = ROOT.parent / "shared" / "scenarios"
+    files = sorted(shared.glob("paulista-0*.json"))[:3]
+    assert files, f"no shared scenarios at {shared}"
+    done = truco("check-scenarios", *map(str, files), env=user_env(tmp_path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1] == f"{len(files)} passed, 0 failed"
+
