@@ -15,7 +15,6 @@ from pathlib import Path
 from chatbot.scenario.loader import ScenarioError, load_scenario
 from chatbot.scenario.referee import referee
 
-
 USAGE = """\
 usage: python -m chatbot.scenario FILE.json
        python -m chatbot.scenario < FILE.json

@@ -31,7 +31,7 @@ from chatbot.testing.fakebotapi import (
 
 T = TypeVar("T")
 
-WAIT = 20.0  # generous: a wait only lasts this long when a test is about to fail
+WAIT = 120.0  # a guard against a hang only: a wait ends as soon as its condition holds
 
 SUITS = {"♣": "C", "♥": "H", "♠": "S", "♦": "D"}
 RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13} | {str(n): n for n in range(2, 11)}

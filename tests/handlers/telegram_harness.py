@@ -15,7 +15,10 @@ from chatbot.handlers.telegram.handlers import TrucoHandlers
 from chatbot.handlers.telegram.lifecycle import running
 from chatbot.testing.fakebotapi import FakeTelegramServer
 
-FAST = Timing(turn=30.0, bot=0.0, between_hands=0.0)
+# People never run out of time in the end-to-end tests unless a test asks for it: on a
+# busy machine a step can take seconds, and a deadline firing mid-test would change the game.
+FAST = Timing(turn=3600.0, bot=0.0, between_hands=0.0)
+LOBBY_DEFAULT_TURN = Timing(turn=30.0, bot=0.0, between_hands=0.0)
 
 
 def settings_for(server: FakeTelegramServer, db_url: URL, timing: Timing = FAST) -> Settings:

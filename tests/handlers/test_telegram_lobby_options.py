@@ -26,7 +26,7 @@ from tests.handlers.group_helpers import (
     eventually,
     table_of,
 )
-from tests.handlers.telegram_harness import FAST, handlers_of, running_bot
+from tests.handlers.telegram_harness import LOBBY_DEFAULT_TURN, handlers_of, running_bot
 
 
 def snapshot(record: TableRecord) -> tuple[Any, ...]:
@@ -86,7 +86,7 @@ async def test_argentine_target_flor_and_turn_time_from_the_lobby(
     alice = FakeUser(fake_telegram, 1001, "Alice")
     bob = FakeUser(fake_telegram, 1002, "Bob")
     carol = FakeUser(fake_telegram, 1003, "Carol")
-    async with running_bot(fake_telegram, migrated_db_url) as app:
+    async with running_bot(fake_telegram, migrated_db_url, LOBBY_DEFAULT_TURN) as app:
         game, lobby = await open_lobby(fake_telegram, repo, "/new argentino 2", alice, bob,
                                        carol)
         await bob.press_button(lobby, "Join team B")
@@ -115,7 +115,8 @@ async def test_argentine_target_flor_and_turn_time_from_the_lobby(
         table = table_of(record)
         assert (table.options, table.turn_seconds) == ({"target": 15, "flor": "basic"}, 90)
         assert table.rules.target_score() == 15
-        assert FAST.turn + 10 < seconds_left(record) <= 90  # the table's time, not the default
+        # the table's 90 s, not the default 30 s
+        assert LOBBY_DEFAULT_TURN.turn + 10 < seconds_left(record) <= 90
         await refused_without_change(game, bob, lobby, lobby_button, ALERTS["stale"])
 
         # flor is played: Alice, holding one, must announce it first
@@ -141,7 +142,7 @@ async def test_changing_the_game_keeps_only_its_options_and_the_deck_is_dealt(
         migrated_db_url: URL) -> None:
     repo = Repository(db_engine)
     alice = FakeUser(fake_telegram, 1001, "Alice")
-    async with running_bot(fake_telegram, migrated_db_url):
+    async with running_bot(fake_telegram, migrated_db_url, LOBBY_DEFAULT_TURN):
         game, lobby = await open_lobby(fake_telegram, repo, "/new argentino 2", alice)
         await choose(fake_telegram, alice, lobby, "Points: 30", "Points: 15")
         await choose(fake_telegram, alice, lobby, "Turn: 30 s", "Turn: 60 s")

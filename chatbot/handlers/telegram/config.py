@@ -103,6 +103,11 @@ class Settings:
         return urlsplit(self.webhook_url or "").path.lstrip("/")
 
     @property
+    def webhook_address(self) -> str:
+        """Where the webhook's own server listens, as ``host:port``."""
+        return f"{self.webhook_listen}:{self.webhook_port}"
+
+    @property
     def mode(self) -> str:
         return "webhook" if self.webhook_url else "polling"
 

@@ -34,7 +34,7 @@ from telegram.error import Conflict, InvalidToken, NetworkError, TelegramError, 
 from telegram.ext import Application
 
 from chatbot.handlers.telegram.app import Requests, build_application
-from chatbot.handlers.telegram.config import Settings, redacted_url
+from chatbot.handlers.telegram.config import OFFICIAL_API_ROOT, Settings, redacted_url
 from chatbot.i18n.translation import _
 from chatbot.storage import current_revision, upgrade_to_head
 
@@ -191,8 +191,7 @@ async def _guarded(app: Application, step: asyncio.Future | object) -> str | Non
 
 def _mode_line(settings: Settings) -> str:
     if settings.webhook_url:
-        return (f"webhook {settings.webhook_url} on {settings.webhook_listen}:"
-                f"{settings.webhook_port}")
+        return f"webhook {settings.webhook_url} on {settings.webhook_address}"
     return "polling"
 
 
@@ -209,7 +208,7 @@ async def _receive(app: Application, settings: Settings,
         except OSError as error:
             raise StartFailure(_("Cannot listen for the webhook on {address}: {reason}. "
                                  "Choose another TRUCO_WEBHOOK_PORT.",
-                                 address=f"{settings.webhook_listen}:{settings.webhook_port}",
+                                 address=settings.webhook_address,
                                  reason=_reason(error))) from error
         return
 
@@ -276,11 +275,11 @@ async def check(settings: Settings) -> list[str]:
         revision = await _guarded(app, open_database(app, settings))
     finally:
         await _close_quietly(app)
-    official = settings.api_root == "https://api.telegram.org"
+    official = settings.api_root == OFFICIAL_API_ROOT
     api = (_("Bot API: {url} (Telegram's official server)", url=settings.api_root) if official
            else _("Bot API: {url}", url=settings.api_root))
     mode = (_("Updates: webhook at {url}, listening on {address}", url=settings.webhook_url,
-              address=f"{settings.webhook_listen}:{settings.webhook_port}")
+              address=settings.webhook_address)
             if settings.webhook_url else _("Updates: polling (getUpdates)"))
     return [api,
             _("Database: {url} (schema {revision})", url=redacted_url(settings.database_url),

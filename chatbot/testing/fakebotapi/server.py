@@ -46,7 +46,7 @@ from .models import (
 )
 
 DEFAULT_TOKEN = "123456789:AAFakeTokenForTheLocalBotApiServer0"
-DEFAULT_TIMEOUT = 10.0
+DEFAULT_TIMEOUT = 120.0  # a guard against a hang only: waits end when their condition holds
 """Generous: a wait only lasts this long when a test is about to fail anyway."""
 
 COUNTED_METHODS = frozenset(
