@@ -318,3 +318,11 @@ def test_the_scenario_checker_line_of_the_readme(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines()[-1] == f"{len(files)} passed, 0 failed"
 
+
+
+def test_the_readme_lists_every_setting_and_no_other() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme[readme.index("## Configuration"):]
+    table = table[:table.index("\n\n", table.index("| --- |"))]
+    listed = re.findall(r"^\| `([A-Z_]+)` \|", table, flags=re.M)
+    assert listed == [variable.name for variable in VARIABLES]
