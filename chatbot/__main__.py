@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 
 from chatbot.handlers.cli_choices import closest, pick_locale
-from chatbot.handlers.cli_help import Parser
+from chatbot.handlers.cli_help import Parser, say
 from chatbot.handlers.telegram.config import TOKEN_VAR, VARIABLES, ConfigError, Settings
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.translation import _
@@ -58,7 +58,7 @@ def environment_help() -> str:
     """Every environment variable the bot reads, with its default and meaning."""
     lines = [_("Environment variables:")]
     for variable in VARIABLES:
-        default = variable.default or _("(unset)")
+        default = _(variable.shown_default) if variable.shown_default else variable.default
         lines.append(f"  {variable.name}")
         lines.append("      " + _("{meaning} (default: {default})", meaning=_(variable.meaning),
                                   default=default))
@@ -113,8 +113,8 @@ def _dispatch(args: list[str]) -> int:
         near = closest(args[0], COMMANDS)
         hint = (_("Did you mean {names}?", names=" / ".join(near)) if near
                 else _("Choose one of: {names}.", names=", ".join(COMMANDS)))
-        print(_("Unknown command {name}.", name=args[0]) + " " + hint, file=sys.stderr)
-        print(_("See truco-bot --help."), file=sys.stderr)
+        say(_("Unknown command {name}.", name=args[0]) + " " + hint, error=True)
+        say(_("See truco-bot --help."), error=True)
         return 2
     try:
         options = run_parser().parse_args(args[1:])
@@ -130,10 +130,10 @@ def _run(*, check: bool) -> int:
     try:
         settings = Settings.from_env()
     except ConfigError as error:
-        print(error, file=sys.stderr)
+        say(str(error), error=True)
         return 1
     if settings is None:
-        print(no_token_help())
+        say(no_token_help())
         return 0
     logging.basicConfig(level=settings.log_level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -144,11 +144,11 @@ def _run(*, check: bool) -> int:
     try:
         if check:
             for line in asyncio.run(check_settings(settings)):
-                print(line)
+                say(line)
             return 0
         _serve(settings)
     except StartFailure as failure:
-        print(failure, file=sys.stderr)
+        say(str(failure), error=True)
         return 1
     except KeyboardInterrupt:  # Ctrl-C before the signal handlers were in place
         return 0

@@ -326,3 +326,38 @@ def test_the_readme_lists_every_setting_and_no_other() -> None:
     table = table[:table.index("\n\n", table.index("| --- |"))]
     listed = re.findall(r"^\| `([A-Z_]+)` \|", table, flags=re.M)
     assert listed == [variable.name for variable in VARIABLES]
+
+
+async def test_a_network_drop_after_start_is_logged_once_and_survived(
+        fake_telegram: FakeTelegramServer, tmp_path: Path) -> None:  # noqa: F811
+    env = user_env(tmp_path, TELEGRAM_BOT_TOKEN=fake_telegram.token,
+                   TELEGRAM_API_BASE_URL=fake_telegram.url, TRUCO_LOG_LEVEL="DEBUG")
+    alice = FakeUser(fake_telegram, 1001, "Alice", "en")
+    lines: list[str] = []
+
+    async def read_until(process: asyncio.subprocess.Process, needle: str,
+                         times: int = 1) -> None:
+        assert process.stderr is not None
+        while sum(needle in line for line in lines) < times:
+            line = await asyncio.wait_for(process.stderr.readline(), GUARD)
+            assert line, f"the bot stopped before logging {needle!r}: {lines[-5:]}"
+            lines.append(line.decode(errors="replace"))
+
+    async with bot_process(env) as process:
+        await read_until(process, "truco-bot started as @TrucoTestBot")
+        port = int(fake_telegram.url.rsplit(":", 1)[1])
+        await fake_telegram.stop()  # the network drops: every poll now fails
+        await read_until(process, "still no connection to the Telegram Bot API", times=2)
+        await fake_telegram.start(port)
+        await read_until(process, "the Telegram Bot API answers again")
+        mark = fake_telegram.mark()
+        await alice.start()
+        await fake_telegram.wait_for_call("sendMessage", chat_id=alice.id, since=mark,
+                                          timeout=GUARD)
+        process.send_signal(signal.SIGINT)
+        code, _out, rest = await finished(process)
+    log = "".join(lines) + rest
+    assert code == 0
+    assert log.count("lost the connection to the Telegram Bot API") == 1
+    assert log.count("the Telegram Bot API answers again") == 1
+    assert TRACEBACK not in log

@@ -1,9 +1,14 @@
-"""Command-line help in the terminal's language.
+"""Command-line text in the terminal's language, fit for a terminal.
 
 argparse writes its own words ("usage:", "options:", "show this help message")
 in English; these subclasses put ours, from the catalogs, in their place, and
 keep the hand-made layout of descriptions and epilogs (lists of games and
 environment variables) as written.
+
+Telegram clients need bidi isolates around names and numbers in Persian and
+Urdu lines; a terminal does no bidi reordering of its own and shows them as
+stray marks, so everything the command line prints goes through
+:func:`for_terminal`.
 """
 
 from __future__ import annotations
@@ -11,9 +16,21 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable
-from typing import Any, NoReturn
+from typing import IO, Any, NoReturn
 
 from chatbot.i18n.translation import _
+
+_ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
+
+
+def for_terminal(text: str) -> str:
+    """The text without bidi isolates (LRI, RLI, FSI, PDI)."""
+    return text.translate(_ISOLATES)
+
+
+def say(text: str, *, error: bool = False) -> None:
+    """Print one message for the person at the terminal (stderr for a failure)."""
+    print(for_terminal(text), file=sys.stderr if error else sys.stdout)
 
 
 class HelpFormatter(argparse.RawDescriptionHelpFormatter):
@@ -32,7 +49,10 @@ class Parser(argparse.ArgumentParser):
         self._optionals.title = _("options")
         self.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
 
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        super()._print_message(for_terminal(message), file)
+
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(2, _("{prog}: {problem} (see {prog} --help)", prog=self.prog,
-                       problem=message) + "\n")
+        self.exit(2, for_terminal(_("{prog}: {problem} (see {prog} --help)", prog=self.prog,
+                                    problem=message)) + "\n")

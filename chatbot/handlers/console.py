@@ -27,7 +27,7 @@ from chatbot.fsm.errors import Refused
 from chatbot.fsm.machine import fire
 from chatbot.fsm.table import Table
 from chatbot.handlers.cli_choices import closest, pick_locale, pick_variant
-from chatbot.handlers.cli_help import Parser
+from chatbot.handlers.cli_help import Parser, for_terminal
 from chatbot.handlers.lobby_options import RULE_OPTIONS
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.hints import hint_line
@@ -55,10 +55,6 @@ DEFAULT_LEVEL = "normal"
 
 InputFn = Callable[[str], str]
 Output = Callable[[str], object]
-
-# The terminal shows bidi isolates as stray marks and does no bidi reordering of
-# its own, so the lines it prints go without them.
-_ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
 
 # Command-line flag -> (rules option, {word typed: option value}). The values a
 # variant accepts are the lobby's (RULE_OPTIONS): the terminal offers the same
@@ -118,7 +114,7 @@ class Game:
         self.viewer = Viewer(self.table.rules, self.table.players, names, HUMAN)
 
     def say(self, line: str) -> None:
-        self.write(line.translate(_ISOLATES))
+        self.write(for_terminal(line))
 
     def show(self, events: Sequence[Event]) -> None:
         for line in render_all(events, self.viewer, self.locale):
@@ -202,7 +198,7 @@ class Game:
 
     def _ask(self, prompt: str) -> str:
         try:
-            return self.read(prompt.translate(_ISOLATES))
+            return self.read(for_terminal(prompt))
         except (EOFError, KeyboardInterrupt):
             self.write("")  # end the prompt's line
             raise Leave from None
@@ -261,15 +257,16 @@ def _setup(variant: str, players: int, options: dict[str, Any], name: str | None
            output: Output) -> Table | None:
     cls = rules_class(variant)
     if players not in cls.seat_counts:
-        output(_("{variant} is not played by {players} players; choose {counts}.",
+        output(for_terminal(_("{variant} is not played by {players} players; choose {counts}.",
                  variant=_(variant_name(variant)), players=players,
-                 counts=", ".join(str(n) for n in cls.seat_counts)))
+                 counts=", ".join(str(n) for n in cls.seat_counts))))
         return None
     try:
         table = Table(variant, players, options=dict(options))
         table.rules  # noqa: B018 - builds the rules, which checks the options
     except SetupError:
-        output(_("These table options do not fit {variant}.", variant=_(variant_name(variant))))
+        output(for_terminal(_("These table options do not fit {variant}.",
+                              variant=_(variant_name(variant)))))
         return None
     fire(table, "sit", HUMAN, HUMAN_ID, name or _("Player"))
     for seat in range(1, players):
@@ -398,7 +395,7 @@ def main(argv: Sequence[str], input_fn: InputFn = input, output: Output = print)
             errors.append(str(error))
     if errors or variant is None or players is None or locale is None:
         for line in errors:
-            output(line)
+            output(for_terminal(line))
         return 2
     return play_game(variant, players, seed, locale, input_fn, output, args.name,
                      options=options, level=level)

@@ -28,15 +28,22 @@ DEFAULT_WEBHOOK_LISTEN = "127.0.0.1"
 
 @dataclass(frozen=True, slots=True)
 class Variable:
-    """One environment variable the bot reads: its default as shown, and what it means."""
+    """One environment variable the bot reads: its default, and what it means.
+
+    ``meaning`` and ``shown_default`` are N_() message ids, translated when the
+    help is printed; ``shown_default`` stands for a default that is not a value
+    (none, or one derived from another setting).
+    """
 
     name: str
     default: str
-    meaning: str  # an N_() message id, translated when the help is printed
+    meaning: str
+    shown_default: str | None = None
 
 
 VARIABLES: tuple[Variable, ...] = (
-    Variable(TOKEN_VAR, "", N_("the token @BotFather gave you (required to run)")),
+    Variable(TOKEN_VAR, "", N_("the token @BotFather gave you"),
+             N_("none: the bot cannot start without it")),
     Variable("TRUCO_DATABASE_URL", DEFAULT_URL,
              N_("an SQLite file, or postgresql://user@host/db for a server")),
     Variable(BASE_URL_VAR, OFFICIAL_API_ROOT,
@@ -47,14 +54,15 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("TRUCO_BOT_SECONDS", "1.5", N_("seconds a bot waits before it moves")),
     Variable("TRUCO_PAUSE_SECONDS", "3", N_("seconds between one hand and the next")),
     Variable("TRUCO_WEBHOOK_URL", "",
-             N_("the public HTTPS address Telegram posts updates to; unset means polling")),
+             N_("the public HTTPS address Telegram posts updates to"),
+             N_("unset: the bot polls for updates")),
     Variable("TRUCO_WEBHOOK_LISTEN", DEFAULT_WEBHOOK_LISTEN,
              N_("the address the webhook server listens on (behind a reverse proxy)")),
     Variable("TRUCO_WEBHOOK_PORT", str(DEFAULT_WEBHOOK_PORT),
              N_("the port the webhook server listens on")),
     Variable("TRUCO_WEBHOOK_SECRET", "",
-             N_("the secret Telegram sends with each update (default: derived from the "
-                "token)")),
+             N_("the secret Telegram sends with each update"),
+             N_("derived from the token")),
 )
 
 

@@ -233,8 +233,9 @@ class FakeTelegramServer:
     def base_file_url(self) -> str:
         return f"{self.url}/file/bot"
 
-    async def start(self) -> None:
-        """Serve on a free port of 127.0.0.1 (the OS picks it, so parallel runs never clash)."""
+    async def start(self, port: int | None = None) -> None:
+        """Serve on a free port of 127.0.0.1 (the OS picks it, so parallel runs never clash);
+        ``port`` serves again on the port of an earlier start (an outage that ends)."""
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_route("*", "/bot{token}/{method}", self._handle)
         app.router.add_route("*", "/file/bot{token}/{path:.*}", self._file)
@@ -246,7 +247,7 @@ class FakeTelegramServer:
         await self._runner.setup()
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", 0))
+        sock.bind(("127.0.0.1", port or 0))
         self._port = sock.getsockname()[1]
         site = web.SockSite(self._runner, sock)
         self._closing = False
