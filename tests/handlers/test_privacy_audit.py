@@ -155,13 +155,18 @@ def audit(shown: list[Shown], hands: list[HandLog], seat_of: dict[int, int]) -> 
         faces = cards_in(item.text)
         if not faces:
             continue
-        # a table message belongs to the hand dealt when it was posted, and its text may
-        # still tell how the hand before ended; other texts to the hand of the moment
+        # a table message belongs to the hand dealt when it was rendered, and its text may
+        # still tell how the hand before ended; other texts to the hand of the moment. The
+        # fake only knows when a request arrived: with bots that play without pauses, a
+        # message rendered in hand N may arrive once hand N+1 is dealt (on a busy machine
+        # it happened), so a message may also show the hand before the one before. Cards
+        # public then are public for good; a hidden card is never allowed.
         current = bisect.bisect_right(starts, item.posted or item.at) - 1
         assert current >= 0, f"cards before any deal: {item}"
         seat = None if item.viewer is None else seat_of.get(item.viewer)
         allowed: set[Card] = set()
-        for hand in hands[max(0, current - 1):current + 1]:
+        back = 2 if item.posted is not None else 1
+        for hand in hands[max(0, current - back):current + 1]:
             allowed |= hand.visible(seat, item.at)
         leaked = faces - allowed
         assert not leaked, f"{item.what} to {item.viewer} shows {leaked}: {item.text!r}"
