@@ -40,6 +40,8 @@ BUTTONS: dict[str, str] = {
     "solo-2": N_("{variant}: me and a bot against two bots"),
     "rules-next": N_("Next"),
     "rules-prev": N_("Back"),
+    "replace": N_("Yes, replace it"),
+    "keep": N_("No, keep it"),
 }
 
 ALERTS: dict[str, str] = {
@@ -57,6 +59,15 @@ ALERTS: dict[str, str] = {
     "done": N_("Done."),
     "blind": N_("This is an iron hand: nobody sees their cards."),
     "seats-in-use": N_("Some players sit in seats that would disappear; they must leave first."),
+    "elsewhere": N_("That button does not belong to this message: nothing changed."),
+    "no-free-seat": N_("There is no free seat."),
+    "team-full": N_("That team has no free seat: join the other one."),
+    "seats-fixed": N_("The game has started: seats are fixed."),
+    "already-done": N_("That was done already: nothing changed."),
+    "already-open": N_("That game is open already: play on."),
+    "decided": N_("That question was answered already: nothing changed."),
+    "only-players": N_("Only a player of the open game, its creator or a group admin can "
+                       "replace it."),
 }
 
 

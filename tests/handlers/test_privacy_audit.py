@@ -29,7 +29,7 @@ from typing import Any
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from chatbot.handlers.payload import PayloadCodec
+from chatbot.handlers.payload import PayloadCodec, peek
 from chatbot.rules.cards import Card
 from chatbot.storage import EventRecord, Repository, TableRecord
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
@@ -201,8 +201,8 @@ async def play_one_or_private(game: GroupGame, rng: random.Random,
     user = game.people[info.user_id]
     shown = user.private.bot_messages()
     fresh = [d for d in (shown[-1].callback_data if shown else [])
-             if codec.decode(d).action == "move" and codec.decode(d).seq == record.turn_seq]
-    calm = [d for d in fresh if ":" in codec.decode(d).arg or codec.decode(d).arg == "accept"]
+             if peek(d).action == "move" and peek(d).seq == record.turn_seq]
+    calm = [d for d in fresh if ":" in peek(d).arg or peek(d).arg == "accept"]
     if fresh and rng.random() < 0.5:
         await user.press(shown[-1], rng.choice(calm or fresh))
         await game.moved_past(record.turn_seq)
@@ -275,7 +275,6 @@ async def test_no_text_shows_a_card_its_reader_may_not_see_solo(
                                               what="the welcome")
         await ana.press_button(menu, "Truco Paulista: me and a bot against two bots")
         record = await eventually(lambda: repo.get_active_table(ana.id), "the solo table")
-        codec = handlers_of(app).codec
 
         async def ana_to_act() -> TableRecord | None:
             """Ana's turn with her buttons drawn for it, or the end of the game."""
@@ -288,7 +287,7 @@ async def test_no_text_shows_a_card_its_reader_may_not_see_solo(
                     or table.rules.to_act(table.match) != 0 or current.message_id is None):
                 return None
             message = ana.private.message(current.message_id)
-            fresh = [d for d in message.callback_data if codec.decode(d).seq == current.turn_seq]
+            fresh = [d for d in message.callback_data if peek(d).seq == current.turn_seq]
             return current if fresh else None
 
         amended = False
@@ -305,7 +304,7 @@ async def test_no_text_shows_a_card_its_reader_may_not_see_solo(
                 await game_moved(repo, current)
                 continue
             message = ana.private.message(current.message_id)  # type: ignore[arg-type]
-            moves = [d for d in message.callback_data if codec.decode(d).action == "move"]
+            moves = [d for d in message.callback_data if peek(d).action == "move"]
             answer = await ana.press(message, rng.choice(moves))
             assert not answer.text, answer.text
             await game_moved(repo, current)

@@ -6,21 +6,22 @@ from telegram import InlineKeyboardMarkup
 
 from chatbot.fsm.table import Table
 from chatbot.handlers.lobby_options import settings
-from chatbot.handlers.payload import Payload, PayloadCodec
+from chatbot.handlers.payload import Payload, PayloadCodec, chat_scope
 from chatbot.handlers.telegram.keyboards import Keyboards
 from chatbot.i18n.table_text import lobby_text
 
 CODEC = PayloadCodec(b"secret")
 KEYBOARDS = Keyboards(CODEC)
+CHAT = -1001
 
 
 def buttons(markup: InlineKeyboardMarkup) -> dict[str, Payload]:
-    return {b.text: CODEC.decode(b.callback_data)  # type: ignore[arg-type]
+    return {b.text: CODEC.decode(b.callback_data, chat_scope(CHAT))  # type: ignore[arg-type]
             for row in markup.inline_keyboard for b in row}
 
 
 def lobby(table: Table, locale: str = "en", turn: float = 60.0) -> dict[str, Payload]:
-    return buttons(KEYBOARDS.lobby(table, "ABC123", 0, locale, settings(table, turn)))
+    return buttons(KEYBOARDS.lobby(CHAT, table, "ABC123", 0, locale, settings(table, turn)))
 
 
 def test_argentine_lobby_offers_target_flor_envido_and_turn() -> None:
@@ -36,7 +37,7 @@ def test_argentine_lobby_offers_target_flor_envido_and_turn() -> None:
 
 def test_option_buttons_sit_two_a_row_before_start() -> None:
     table = Table("argentino", 4)
-    rows = KEYBOARDS.lobby(table, "ABC123", 0, "en", settings(table, 60.0)).inline_keyboard
+    rows = KEYBOARDS.lobby(CHAT, table, "ABC123", 0, "en", settings(table, 60.0)).inline_keyboard
     texts = [[b.text for b in row] for row in rows]
     assert texts[-3:] == [["Points: 30", "Flor: off"],
                           ["Envido: counted at the hand's end", "Turn: 60 s"],

@@ -17,7 +17,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 from telegram.ext import Application
 
-from chatbot.handlers.payload import PayloadCodec
+from chatbot.handlers.payload import PayloadCodec, peek
 from chatbot.handlers.telegram.private_hands import PrivateHands
 from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import ApiCall, FakeMessage, FakeTelegramServer, FakeUser
@@ -67,7 +67,7 @@ async def private_turn(game: GroupGame, codec: PayloadCodec, user: FakeUser,
         if not messages:
             return None
         moves = [d for d in messages[-1].callback_data
-                 if codec.decode(d).action == "move" and codec.decode(d).seq == record.turn_seq]
+                 if peek(d).action == "move" and peek(d).seq == record.turn_seq]
         return (record, messages[-1], moves) if moves else None
     return await eventually(probe, "the private message's moves for this turn")
 
@@ -86,8 +86,8 @@ async def alices_turn(game: GroupGame, rng: random.Random) -> None:
 
 def calm(codec: PayloadCodec, moves: list[str], rng: random.Random) -> str:
     """Like ``cards_first``: a card, else accept or play the hand, so a game lasts hands."""
-    cards = [d for d in moves if ":" in codec.decode(d).arg]
-    quiet = [d for d in moves if codec.decode(d).arg in ("accept", "eleven-play")]
+    cards = [d for d in moves if ":" in peek(d).arg]
+    quiet = [d for d in moves if peek(d).arg in ("accept", "eleven-play")]
     return rng.choice(cards or quiet or moves)
 
 

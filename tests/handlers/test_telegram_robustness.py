@@ -17,7 +17,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 from telegram.ext import Application
 
-from chatbot.handlers.payload import BadPayload, Payload
+from chatbot.handlers.payload import BadPayload, Payload, chat_scope
 from chatbot.handlers.service import Timing
 from chatbot.handlers.telegram.keyboards import action_arg
 from chatbot.i18n.render import Viewer, render_all
@@ -48,7 +48,7 @@ def button_for(app: Application, message: FakeMessage, arg: str) -> str:
     codec = handlers_of(app).codec
     for data in message.callback_data:
         try:
-            payload = codec.decode(data)
+            payload = codec.decode(data, chat_scope(message.chat.id))
         except BadPayload:
             continue
         if payload.action == "move" and payload.arg == arg:
@@ -84,19 +84,21 @@ async def test_stale_double_forged_outsider_and_illegal_presses(
 
         # forged: a made-up payload, and a real one with its turn changed
         codec = handlers_of(app).codec
-        real = codec.decode(truco)
+        real = codec.decode(truco, chat_scope(game.group.id))
         tampered = truco.replace(f"|{real.seq}|", f"|{real.seq + 1}|")
         for data in ("1|ZZZZZZ|1|move|truco|AAAAAAAA", tampered, "hello"):
             answer = await alice.press(message, data, check=False)
             assert answer.show_alert and answer.text == ALERTS["forged"]
-        # a signed payload for a card Alice does not hold
+        # a payload signed for this chat, for a card Alice does not hold: it is not a
+        # button of the message, so it is refused before it is even judged
         table = table_of(record)
         assert table.match is not None and table.match.hand is not None
         foreign = table.match.hand.cards[1][0]
         data = codec.encode(Payload(real.code, real.seq, "move",
-                                    action_arg(Action("play", foreign), table.rules.family)))
+                                    action_arg(Action("play", foreign), table.rules.family)),
+                            chat_scope(game.group.id))
         answer = await alice.press(message, data, check=False)
-        assert answer.show_alert and answer.text == "You do not hold that card."
+        assert answer.show_alert and answer.text == STALE
         assert snapshot(await game.record()) == before
 
         # a double click: both presses arrive together, one truco is called

@@ -22,12 +22,10 @@ from chatbot.handlers.telegram.aiohttp_request import AiohttpRequest
 from chatbot.handlers.telegram.config import Settings
 from chatbot.handlers.telegram.handlers import TrucoHandlers
 from chatbot.handlers.telegram.keyboards import Keyboards
-from chatbot.handlers.telegram.language_command import PATTERN as LANGUAGE_PATTERN
 from chatbot.handlers.telegram.language_command import LanguageCommand
 from chatbot.handlers.telegram.presenter import Presenter
 from chatbot.handlers.telegram.private_hands import PrivateHands
 from chatbot.handlers.telegram.rate_limit import ChatRateLimiter
-from chatbot.handlers.telegram.rules_command import PATTERN as RULES_PATTERN
 from chatbot.handlers.telegram.rules_command import RulesCommand
 from chatbot.handlers.telegram.timers import TimerBoard
 from chatbot.i18n.locales import LOCALES
@@ -126,13 +124,12 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
                            ("new", h.cmd_new), ("join", h.cmd_join), ("leave", h.cmd_leave),
                            ("stop", h.cmd_stop), ("score", h.cmd_score)):
         app.add_handler(CommandHandler(name, callback))
-    rules_command = RulesCommand(h.user_locale)
-    language_command = LanguageCommand(repo, h.user_locale, h.forget_user,
+    rules_command = RulesCommand(h.user_locale, h.keyboards)
+    language_command = LanguageCommand(repo, h.user_locale, h.keyboards, h.forget_user,
                                        h.service.set_language)
+    h.rules, h.language = rules_command, language_command  # their buttons: h.on_button
     app.add_handler(CommandHandler("rules", rules_command.command))
     app.add_handler(CommandHandler("language", language_command.command))
-    app.add_handler(CallbackQueryHandler(rules_command.page, pattern=RULES_PATTERN))
-    app.add_handler(CallbackQueryHandler(language_command.choose, pattern=LANGUAGE_PATTERN))
     app.add_handler(CallbackQueryHandler(h.on_button))
     app.add_handler(InlineQueryHandler(h.on_inline_query))
     app.add_handler(ChosenInlineResultHandler(h.on_inline_chosen))

@@ -11,31 +11,55 @@ import asyncio
 import logging
 import random
 import time
+from dataclasses import dataclass
 
 from telegram import (
+    CallbackQuery,
+    InaccessibleMessage,
     InlineQueryResultArticle,
     InputTextMessageContent,
+    Message,
     Update,
 )
 from telegram.constants import ChatMemberStatus, ChatType
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from chatbot.ai.hint import hint
 from chatbot.fsm.errors import Refused
 from chatbot.fsm.table import Table
 from chatbot.handlers.lobby_options import carry_over, configure_args
-from chatbot.handlers.payload import BadPayload, Payload, PayloadCodec
+from chatbot.handlers.payload import (
+    NO_TABLE,
+    BadPayload,
+    Payload,
+    PayloadCodec,
+    chat_scope,
+    user_scope,
+)
 from chatbot.handlers.service import GameService, Outcome, Step
-from chatbot.handlers.telegram.keyboards import Keyboards, action_arg, parse_action_arg
+from chatbot.handlers.telegram.answers import answer_inline, answer_query
+from chatbot.handlers.telegram.keyboards import (
+    Content,
+    Keyboards,
+    action_arg,
+    parse_action_arg,
+)
+from chatbot.handlers.telegram.language_command import ACTION as LANGUAGE_ACTION
+from chatbot.handlers.telegram.language_command import LanguageCommand
 from chatbot.handlers.telegram.presenter import Presenter
 from chatbot.handlers.telegram.private_hands import STOP_ACTION, PrivateHands
+from chatbot.handlers.telegram.rules_command import ACTION as RULES_ACTION
+from chatbot.handlers.telegram.rules_command import RulesCommand
 from chatbot.handlers.telegram.timers import TimerBoard
+from chatbot.i18n import use_locale
 from chatbot.i18n.cards import card_label
 from chatbot.i18n.hints import hint_line
+from chatbot.i18n.lists import separated
 from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.private_text import private_help
 from chatbot.i18n.refusals import explain_at_table, explain_to_player
-from chatbot.i18n.render import action_label
+from chatbot.i18n.render import action_label, variant_name
 from chatbot.i18n.table_text import alert, cards_alert, inline_context
 from chatbot.i18n.translation import translate
 from chatbot.rules.actions import Action
@@ -55,6 +79,7 @@ USER_TTL = 60.0  # seconds a remembered user's stored language is trusted
 SOLO_LEVEL = "hard"  # practice against the strongest bot: it is the one worth learning from
 SEATED_ACTIONS = frozenset({"bot", "variant", "players", "option", "start", "rematch", "move",
                             "back"})
+DONE = object()  # a dispatched press that answered its query itself
 
 
 class TrucoHandlers:
@@ -70,6 +95,12 @@ class TrucoHandlers:
         self.private_hands = private_hands
         # user id -> ((name, Telegram language), stored language, when read)
         self._users: dict[int, tuple[tuple[str, str | None], str | None, float]] = {}
+        self._chat_locks: dict[int, asyncio.Lock] = {}
+        # chat -> (the menu button that opened its game, or None; that game's table id)
+        self._origins: dict[int, tuple[tuple[int, str] | None, int]] = {}
+        # /rules and /language: their buttons come through on_button (set by app.py)
+        self.rules: RulesCommand | None = None
+        self.language: LanguageCommand | None = None
 
     # ------------------------------------------------------------- helpers
     async def user_locale(self, update: Update) -> str:
@@ -133,6 +164,15 @@ class TrucoHandlers:
         return len(deadlines)
 
     # ------------------------------------------------------------ commands
+    async def usage(self, update: Update, context: Context, locale: str) -> bool:
+        """A command that takes no arguments got some: say so (True), do nothing else."""
+        if not context.args or update.message is None:
+            return False
+        command = (update.message.text or "/").split()[0].split("@")[0]
+        await update.message.reply_text(translate(
+            "{command} takes no arguments: send just {command}.", locale, command=command))
+        return True
+
     async def cmd_start(self, update: Update, context: Context) -> None:
         chat, user, message = update.effective_chat, update.effective_user, update.message
         if chat is None or user is None or message is None:
@@ -143,7 +183,7 @@ class TrucoHandlers:
             await message.reply_text(
                 translate("Welcome to truco-bot! Choose a game to practise against the bot, "
                           "or add me to a group and send /new there.", locale),
-                reply_markup=self.keyboards.solo_menu(available_variants(), locale))
+                reply_markup=self.keyboards.solo_menu(chat.id, available_variants(), locale))
         else:
             await message.reply_text(translate("Send /new to open a table here.", locale))
 
@@ -151,6 +191,8 @@ class TrucoHandlers:
         if update.message is None:
             return
         locale = await self.user_locale(update)
+        if await self.usage(update, context, locale):
+            return
         await update.message.reply_text(translate(
             "/new [game] [players]: open a table in a group\n/join, /leave: take or leave a "
             "seat\n/score: the score\n/stop: close the table\n/rules [game]: how to play\n"
@@ -164,23 +206,22 @@ class TrucoHandlers:
         if chat.type == ChatType.PRIVATE:
             await self.cmd_start(update, context)
             return
-        variant, players = parse_new_args(context.args or [])
-        group = await self.repo.get_chat(chat.id)  # the group's /language, else the creator's
-        try:
-            outcome = await self.service.open_table(
-                chat_id=chat.id, creator_id=user.id, creator_name=user.first_name,
-                variant=variant, players=players,
-                language=group.language if group and group.language else locale)
-        except ActiveTableExists:
-            await message.reply_text(alert("table-exists", locale))
+        wanted = parse_new_args(context.args or [])
+        if isinstance(wanted, NewUsage):
+            await message.reply_text(wanted.text(locale))
             return
-        await self.after(outcome)
+        variant, players = wanted
+        reply = await self.request_game(chat.id, user.id, user.first_name,
+                                        f"{variant}:{players}", locale, context)
+        if reply is not None:
+            text, markup = reply
+            await message.reply_text(text, reply_markup=markup)
 
     async def cmd_join(self, update: Update, context: Context) -> None:
-        await self._seat_command(update, "join")
+        await self._seat_command(update, context, "join")
 
     async def cmd_leave(self, update: Update, context: Context) -> None:
-        await self._seat_command(update, "leave")
+        await self._seat_command(update, context, "leave")
 
     async def _chat_table(self, update: Update) -> tuple[TableRecord, str] | None:
         """The chat's open table and the sender's language; tells them when there is none."""
@@ -194,7 +235,9 @@ class TrucoHandlers:
             return None
         return record, locale
 
-    async def _seat_command(self, update: Update, what: str) -> None:
+    async def _seat_command(self, update: Update, context: Context, what: str) -> None:
+        """/join and /leave: the real reason when they cannot be done (seats fixed once the
+        game started, not at the table, no free seat), junk arguments get the usage."""
         found = await self._chat_table(update)
         if found is None:
             return
@@ -202,6 +245,14 @@ class TrucoHandlers:
         user, message = update.effective_user, update.message
         assert user is not None and message is not None
         try:
+            table = Table.from_dict(record.game)
+            if table.state != "lobby":
+                seated = table.seat_of(user.id) is not None
+                if what == "join":
+                    raise Refused("already-seated" if seated else "seats-fixed")
+                raise Refused("seats-fixed" if seated else "not-at-table")
+            if await self.usage(update, context, locale):
+                return
             if what == "join":
                 outcome = await self.join(record, user.id, user.first_name, None)
             else:
@@ -218,10 +269,16 @@ class TrucoHandlers:
         record, locale = found
         chat, user, message = update.effective_chat, update.effective_user, update.message
         assert chat is not None and user is not None and message is not None
+        if await self.usage(update, context, locale):
+            return
         if not await self.may_manage(record, chat.id, user.id, context):
             await message.reply_text(alert("only-creator", locale))
             return
-        outcome = await self.service.act(record.id, "stop")
+        try:
+            outcome = await self.service.act(record.id, "stop")
+        except Refused:  # a second /stop, or a button, closed it first
+            await message.reply_text(alert("no-table", locale))
+            return
         await self.after(outcome)
 
     async def cmd_score(self, update: Update, context: Context) -> None:
@@ -229,6 +286,8 @@ class TrucoHandlers:
         if chat is None or message is None:
             return
         locale = await self.user_locale(update)
+        if await self.usage(update, context, locale):
+            return
         record = await self.repo.get_active_table(chat.id)
         if record is None:
             await message.reply_text(alert("no-table", locale))
@@ -242,55 +301,236 @@ class TrucoHandlers:
                          context: Context) -> bool:
         if record.creator_id == user_id or chat_id > 0:
             return True
-        member = await context.bot.get_chat_member(chat_id, user_id)
+        return await self.is_admin(chat_id, user_id, context)
+
+    async def may_replace(self, record: TableRecord, chat_id: int, user_id: int,
+                          context: Context) -> bool:
+        """Who may close a game to open another: a player of it, its creator, an admin."""
+        if Table.from_dict(record.game).seat_of(user_id) is not None:
+            return True
+        return await self.may_manage(record, chat_id, user_id, context)
+
+    async def is_admin(self, chat_id: int, user_id: int, context: Context) -> bool:
+        try:
+            member = await context.bot.get_chat_member(chat_id, user_id)
+        except TelegramError as exc:  # not a member (any more), or Telegram is down
+            log.info("no membership of user %s in chat %s: %s", user_id, chat_id, exc)
+            return False
         return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
     async def join(self, record: TableRecord, user_id: int, name: str,
                    team: int | None) -> Outcome:
-        table = Table.from_dict(record.game)
-        free = [s for s, info in enumerate(table.seats) if info is None
-                and (team is None or table.team_of(s) == team)]
-        if not free:
-            raise Refused("seat-taken")
-        return await self.service.act(record.id, "sit", free[0], user_id, name)
+        """A free seat (of ``team``, if given), chosen on the table as stored now, so two
+        people joining at once get two seats and a double press sits its presser once."""
+        async def plan(record: TableRecord, table: Table) -> list[Step]:
+            if table.state != "lobby":
+                raise Refused("already-seated" if table.seat_of(user_id) is not None
+                              else "seats-fixed")
+            if table.seat_of(user_id) is not None:
+                raise Refused("already-seated")
+            free = [s for s, info in enumerate(table.seats) if info is None]
+            if not free:
+                raise Refused("no-free-seat")
+            mine = [s for s in free if team is None or table.team_of(s) == team]
+            if not mine:
+                raise Refused("team-full")
+            return [("sit", (mine[0], user_id, name), {})]
+        outcome = await self.service.perform(record.id, plan)
+        assert outcome is not None
+        return outcome
+
+    # ------------------------------------------------------ opening a game
+    def chat_lock(self, chat_id: int) -> asyncio.Lock:
+        """One opening or replacing at a time per chat: a double tap opens one game."""
+        if len(self._chat_locks) > MEMORY:
+            for key in [k for k, v in self._chat_locks.items() if not v.locked()]:
+                del self._chat_locks[key]
+        return self._chat_locks.setdefault(chat_id, asyncio.Lock())
+
+    async def request_game(self, chat_id: int, user_id: int, name: str, wanted: str,
+                           locale: str, context: Context,
+                           origin: tuple[int, str] | None = None) -> Content | None:
+        """Open the game ``wanted`` ("variant:players") in a chat, the one way.
+
+        A finished game ("Game over") gives way at once. A running game or an open
+        lobby is never replaced silently: the answer is a question with Yes/No
+        buttons (or the reason the asker may not replace it). ``origin`` names the
+        menu button pressed (message id and data): the same button pressed again
+        while the game it opened runs is a double tap, told so. Returns what to
+        send back (text and buttons), or None when the game was opened.
+        """
+        async with self.chat_lock(chat_id):
+            old = await self.repo.get_active_table(chat_id)
+            if old is not None and old.state == "finished":
+                await self._close(old)
+                old = None
+            if old is not None:
+                if origin is not None and self._origins.get(chat_id) == (origin, old.id):
+                    return alert("already-open", locale), None
+                if not await self.may_replace(old, chat_id, user_id, context):
+                    return alert("only-players", locale), None
+                return (replace_question(old, wanted, locale),
+                        self.keyboards.replace(chat_id, old.code, wanted, locale))
+            try:
+                opened = await self.open_game(chat_id, user_id, name, wanted, locale)
+            except ActiveTableExists:  # another worker opened one in this very moment
+                return alert("table-exists", locale), None
+            self._origins[chat_id] = (origin, opened)
+            while len(self._origins) > MEMORY:
+                self._origins.pop(next(iter(self._origins)))
+            return None
+
+    async def _close(self, record: TableRecord) -> None:
+        try:
+            outcome = await self.service.act(record.id, "stop")
+        except Refused:
+            return  # closed by someone else meanwhile
+        await self.after(outcome)
+
+    async def open_game(self, chat_id: int, user_id: int, name: str, wanted: str,
+                        locale: str) -> int:
+        """A group's lobby, or in a private chat a practice game against bots, started."""
+        variant, _, players_text = wanted.partition(":")
+        if variant not in available_variants():
+            raise Refused("forged")
+        seats = rules_class(variant).seat_counts
+        players = int(players_text) if players_text.isdigit() else seats[0]
+        if players not in seats:
+            raise Refused("forged")
+        if chat_id < 0:
+            group = await self.repo.get_chat(chat_id)  # the group's /language, else the creator's
+            outcome = await self.service.open_table(
+                chat_id=chat_id, creator_id=user_id, creator_name=name, variant=variant,
+                players=players, language=group.language if group and group.language else locale)
+            await self.after(outcome)
+            return outcome.record.id
+        outcome = await self.service.open_table(
+            chat_id=chat_id, creator_id=user_id, creator_name=name,
+            variant=variant, players=players, language=locale)
+        for seat in range(1, players):
+            outcome = await self.service.act(outcome.record.id, "add_bot", seat,
+                                             translate("Bot {number}", locale, number=seat),
+                                             SOLO_LEVEL)
+        outcome = await self.service.act(outcome.record.id, "start")
+        await self.after(outcome)
+        return outcome.record.id
+
+    async def answer_replace(self, query: CallbackQuery, chat_id: int, payload: Payload,
+                             user_id: int, name: str, locale: str, context: Context) -> None:
+        """Yes or No to "replace the open game?": judged on the chat as it is now."""
+        async with self.chat_lock(chat_id):
+            current = await self.repo.get_active_table(chat_id)
+            if current is None or current.code != payload.code:
+                await answer_query(query, alert("decided", locale), show_alert=True)
+                await self._settle_question(query, translate(
+                    "This question was answered already.", locale))
+                return
+            if not await self.may_replace(current, chat_id, user_id, context):
+                await answer_query(query, alert("only-players", locale), show_alert=True)
+                return
+            if payload.action == "keep":
+                await answer_query(query)
+                await self._settle_question(query, translate("The open game goes on.", locale))
+                return
+            await self._close(current)
+            try:
+                opened = await self.open_game(chat_id, user_id, name, payload.arg, locale)
+            except ActiveTableExists:
+                await answer_query(query, alert("table-exists", locale), show_alert=True)
+                return
+            self._origins[chat_id] = (None, opened)
+        await answer_query(query)
+        await self._settle_question(query, translate(
+            "The old game is closed and a new one is open.", locale))
+
+    @staticmethod
+    async def _settle_question(query: CallbackQuery, text: str) -> None:
+        """The question's message says how it was answered, without its buttons."""
+        try:
+            await query.edit_message_text(text)
+        except BadRequest as exc:  # answered twice: the same text already
+            if "not modified" not in str(exc).lower():
+                raise
 
     # ------------------------------------------------------------- buttons
     async def on_button(self, update: Update, context: Context) -> None:
+        """Every press: checked against where it arrived, then dispatched by its action.
+
+        The data must be signed for the chat it was pressed in and be on the
+        pressed message's keyboard (as Telegram reports it): a button replayed
+        onto any other message or chat changes nothing and gets a polite alert.
+        """
         query, user = update.callback_query, update.effective_user
         if query is None or user is None:
             return
         locale = await self.user_locale(update)
+        message = query.message
+        if message is None:  # a button on an inline message: the bot never sends one
+            await answer_query(query, alert("forged", locale), show_alert=True)
+            return
+        chat_id = message.chat.id
         try:
-            payload = self.codec.decode(query.data)
+            payload = self.codec.decode(query.data, chat_scope(chat_id))
         except BadPayload:
-            await query.answer(alert("forged", locale), show_alert=True)
+            await answer_query(query, alert("forged", locale), show_alert=True)
             return
-        if payload.action == STOP_ACTION and self.private_hands is not None:
-            await query.answer(await self.private_hands.opt_out(user.id, locale),
-                               show_alert=True)
-            return
-        if payload.action == "solo":
-            await query.answer()
-            await self.start_solo(update, payload.arg, locale)
+        if not on_keyboard(message, query.data):
+            await answer_query(query, alert("stale" if payload.code != NO_TABLE
+                                            else "elsewhere", locale), show_alert=True)
             return
         try:
-            if payload.action == "move":  # the hot path: judged on the service's own read
-                await self.after(await self.play(payload, user.id))
-                text = None
-            else:
-                record = await self.service.by_code(payload.code)
-                if record is None or not record.active:
-                    raise Refused("no-table")
-                text = await self.press(record, payload, user.id, user.first_name, context,
-                                        locale)
+            text = await self.dispatch(query, chat_id, payload, user.id, user.first_name,
+                                       locale, update, context)
         except Refused as refused:
-            await query.answer(self.refusal_text(refused, locale), show_alert=True)
+            await answer_query(query, self.refusal_text(refused, locale), show_alert=True)
             return
-        await query.answer(text, show_alert=bool(text))
+        if text is not DONE:
+            await answer_query(query, text, show_alert=bool(text))
+
+    async def dispatch(self, query: CallbackQuery, chat_id: int, payload: Payload,
+                       user_id: int, name: str, locale: str, update: Update,
+                       context: Context) -> str | object | None:
+        """Do what a checked press says: its alert text, None, or DONE (answered)."""
+        action = payload.action
+        if action == RULES_ACTION and self.rules is not None:
+            await self.rules.page(query, chat_id, payload, locale)
+            return DONE
+        if action == LANGUAGE_ACTION and self.language is not None:
+            await self.language.choose(update, context, payload)
+            return DONE
+        if action == "solo" and chat_id == user_id:
+            assert isinstance(query.message, Message | InaccessibleMessage)
+            origin = (query.message.message_id, payload.arg)
+            reply = await self.request_game(chat_id, user_id, name, payload.arg, locale,
+                                            context, origin)
+            if reply is None:
+                return None
+            text, markup = reply
+            if markup is None:
+                return text
+            await answer_query(query)
+            await context.bot.send_message(chat_id, text, reply_markup=markup)
+            return DONE
+        if action in ("replace", "keep"):
+            await self.answer_replace(query, chat_id, payload, user_id, name, locale, context)
+            return DONE
+        if action == STOP_ACTION and self.private_hands is not None and chat_id == user_id:
+            return await self.private_hands.opt_out(user_id, locale)
+        if payload.code == NO_TABLE:
+            raise Refused("elsewhere")
+        if action == "move":  # the hot path: judged on the service's own read
+            await self.after(await self.play(payload, user_id, chat_id))
+            return None
+        record = await self.service.by_code(payload.code)
+        if record is None or not record.active:
+            raise Refused("no-table")
+        if record.chat_id != chat_id:
+            raise Refused("elsewhere")
+        return await self.press(record, payload, user_id, name, context, locale)
 
     async def press(self, record: TableRecord, payload: Payload, user_id: int, name: str,
                     context: Context, viewer_locale: str | None = None) -> str | None:
-        """Do what a button says; returns a private alert text, if any.
+        """Do what a table's button says; returns a private alert text, if any.
 
         A button drawn for an earlier turn (its sequence) changes nothing; only
         "my cards" is read-only and works from any message of the table.
@@ -317,25 +557,18 @@ class TrucoHandlers:
         elif action == "leave":
             outcome = await self.service.act(record.id, "stand", user_id)
         elif action == "bot":
-            free = [s for s, info in enumerate(table.seats) if info is None]
-            if not free:
-                raise Refused("seat-taken")
-            outcome = await self.service.act(record.id, "add_bot", free[0],
-                                             translate("Bot {number}", locale, number=free[0]))
+            outcome = await self.add_bot(record.id, payload.arg, locale)
         elif action in ("variant", "players"):
-            variant, players = next_setting(table, action)
-            outcome = await self.service.act(record.id, "configure", variant, players,
-                                             carry_over(table.options, variant))
+            outcome = await self.next_setting(record.id, action, payload.arg)
         elif action == "option":
             outcome = await self.set_option(record.id, payload.arg)
         elif action in ("start", "rematch"):
-            outcome = await self.service.act(record.id, action)
+            outcome = await self.once(record.id, action,
+                                      "lobby" if action == "start" else "finished")
         elif action == "stop":
             if not await self.may_manage(record, record.chat_id, user_id, context):
                 raise Refused("only-creator")
             outcome = await self.service.act(record.id, "stop")
-        elif action == "move":
-            outcome = await self.play(payload, user_id)
         elif action == "back":
             assert seat is not None
             outcome = await self.service.act(record.id, "come_back", seat)
@@ -343,6 +576,44 @@ class TrucoHandlers:
             raise Refused("not-now")
         await self.after(outcome)
         return None
+
+    async def add_bot(self, table_id: int, arg: str, locale: str) -> Outcome:
+        """"Add a bot" names the seat it was drawn for: a double press adds one bot, and
+        the second is told it was done already; a full table says there is no seat."""
+        async def plan(record: TableRecord, table: Table) -> list[Step]:
+            free = [s for s, info in enumerate(table.seats) if info is None]
+            if not free:
+                raise Refused("no-free-seat")
+            if not arg.isdigit() or int(arg) not in free:
+                raise Refused("already-done")
+            seat = int(arg)
+            return [("add_bot", (seat, translate("Bot {number}", locale, number=seat)), {})]
+        outcome = await self.service.perform(table_id, plan)
+        assert outcome is not None
+        return outcome
+
+    async def next_setting(self, table_id: int, what: str, shown: str) -> Outcome:
+        """The game and seat-count buttons cycle from the value they show, judged on the
+        table as stored now: a double press moves one step, the second is told so."""
+        async def plan(record: TableRecord, table: Table) -> list[Step]:
+            current = table.variant if what == "variant" else str(table.players)
+            if shown != current:
+                raise Refused("already-done")
+            variant, players = next_setting(table, what)
+            return [("configure", (variant, players, carry_over(table.options, variant)), {})]
+        outcome = await self.service.perform(table_id, plan)
+        assert outcome is not None
+        return outcome
+
+    async def once(self, table_id: int, trigger: str, state: str) -> Outcome:
+        """Start and Rematch: the second of a double press finds it done already."""
+        async def plan(record: TableRecord, table: Table) -> list[Step]:
+            if table.state != state:
+                raise Refused("already-done")
+            return [(trigger, (), {})]
+        outcome = await self.service.perform(table_id, plan)
+        assert outcome is not None
+        return outcome
 
     async def set_option(self, table_id: int, arg: str) -> Outcome:
         """An option button ("name:shown value"): the next value, judged on the table as
@@ -357,11 +628,15 @@ class TrucoHandlers:
         assert outcome is not None
         return outcome
 
-    async def play(self, payload: Payload, user_id: int) -> Outcome:
-        """A move from a button or an inline result; the service checks seat and turn."""
+    async def play(self, payload: Payload, user_id: int, chat_id: int | None = None) -> Outcome:
+        """A move from a button (pressed in ``chat_id``) or an inline result; the service
+        checks seat and turn. A button plays in its table's chat or, from a private hand
+        message, in its presser's own private chat."""
         record = await self.service.by_code(payload.code)
         if record is None:
             raise Refused("no-table")
+        if chat_id is not None and chat_id not in (record.chat_id, user_id):
+            raise Refused("elsewhere")
 
         judged: list[Table] = []  # the table the move is judged on, to explain a refusal
 
@@ -379,25 +654,6 @@ class TrucoHandlers:
                 refused.params.update(table=judged[-1], seat=judged[-1].seat_of(user_id))
             raise
 
-    async def start_solo(self, update: Update, arg: str, locale: str) -> None:
-        chat, user = update.effective_chat, update.effective_user
-        if chat is None or user is None:
-            return
-        variant, _, players_text = arg.partition(":")
-        players = int(players_text) if players_text.isdigit() else 2
-        old = await self.repo.get_active_table(chat.id)
-        if old is not None:
-            await self.service.act(old.id, "stop")
-        outcome = await self.service.open_table(
-            chat_id=chat.id, creator_id=user.id, creator_name=user.first_name,
-            variant=variant, players=players, language=locale)
-        for seat in range(1, players):
-            outcome = await self.service.act(outcome.record.id, "add_bot", seat,
-                                             translate("Bot {number}", locale, number=seat),
-                                             SOLO_LEVEL)
-        outcome = await self.service.act(outcome.record.id, "start")
-        await self.after(outcome)
-
     # -------------------------------------------------------------- inline
     async def on_inline_query(self, update: Update, context: Context) -> None:
         query, user = update.inline_query, update.effective_user
@@ -407,7 +663,7 @@ class TrucoHandlers:
         code = (query.query or "").strip().split(" ")[0]
         record = await self.service.by_code(code) if code else None
         results = self.inline_results(record, user.id, locale) if record else []
-        await query.answer(results, cache_time=0, is_personal=True)
+        await answer_inline(query, results, cache_time=0, is_personal=True)
 
     def inline_results(self, record: TableRecord, user_id: int,
                        locale: str) -> list[InlineQueryResultArticle]:
@@ -420,10 +676,11 @@ class TrucoHandlers:
         view = seat_view(rules, table.match, seat)
         context = inline_context(table, locale)  # the table as it is now: edits lag behind
         results = []
+        scope = user_scope(user_id)  # a result id works only as this user's choice
         for action in view.legal:
             label = action_label(action, view, rules, locale)
             result_id = self.codec.encode(Payload(record.code, record.turn_seq, "move",
-                                                  action_arg(action, rules.family)))
+                                                  action_arg(action, rules.family)), scope)
             said = (translate("I play a card.", locale) if action.card is not None
                     else label)
             results.append(InlineQueryResultArticle(
@@ -432,7 +689,7 @@ class TrucoHandlers:
         if not results and view.hand:
             shown = " ".join(card_label(c, rules.family) for c in view.hand)
             results.append(InlineQueryResultArticle(
-                id=self.codec.encode(Payload(record.code, record.turn_seq, "look")),
+                id=self.codec.encode(Payload(record.code, record.turn_seq, "look"), scope),
                 title=shown, description=f"{alert('not-your-turn', locale)} {context}",
                 input_message_content=InputTextMessageContent("👀")))
         return results
@@ -442,7 +699,7 @@ class TrucoHandlers:
         if chosen is None or user is None:
             return
         try:
-            payload = self.codec.decode(chosen.result_id)
+            payload = self.codec.decode(chosen.result_id, user_scope(user.id))
         except BadPayload:
             return
         if payload.action != "move":
@@ -466,14 +723,67 @@ async def hint_text(table: Table, seat: int, seq: int, locale: str) -> str:
     return hint_line(action, reason, view, rules, locale)
 
 
-def parse_new_args(args: list[str]) -> tuple[str, int]:
+@dataclass(frozen=True, slots=True)
+class NewUsage:
+    """Arguments of /new that name no game or seat count: what to say instead."""
+
+    variant: str | None = None  # set when only the seat count was wrong
+
+    def text(self, locale: str) -> str:
+        variants = available_variants()
+        with use_locale(locale):
+            if self.variant is not None:
+                counts = rules_class(self.variant).seat_counts
+                return translate("{variant} is played by {counts} players.", locale,
+                                 variant=variant_name(self.variant),
+                                 counts=separated(str(n) for n in counts))
+            example = " ".join((variants[0], str(DEFAULT_PLAYERS)))
+            return translate("Usage: /new [game] [players], for example /new {example}. "
+                             "Games: {games}.", locale, example=example,
+                             games=separated(variants))
+
+
+def parse_new_args(args: list[str]) -> tuple[str, int] | NewUsage:
+    """/new [game] [players], in any order, each at most once; anything else is junk."""
     variants = available_variants()
-    variant = next((a.lower() for a in args if a.lower() in variants), variants[0])
+    variant: str | None = None
+    players: int | None = None
+    for arg in args:
+        word = arg.lower()
+        if word in variants and variant is None:
+            variant = word
+        elif word.isdigit() and players is None and len(word) <= 2:
+            players = int(word)
+        else:
+            return NewUsage()
+    variant = variant or variants[0]
     seats = rules_class(variant).seat_counts
-    numbers = [int(a) for a in args if a.isdigit()]
-    players = numbers[0] if numbers and numbers[0] in seats else (
-        DEFAULT_PLAYERS if DEFAULT_PLAYERS in seats else seats[0])
+    if players is None:
+        players = DEFAULT_PLAYERS if DEFAULT_PLAYERS in seats else seats[0]
+    elif players not in seats:
+        return NewUsage(variant)
     return variant, players
+
+
+def replace_question(old: TableRecord, wanted: str, locale: str) -> str:
+    """The question: a game of X is open here, close it and open a game of Y?"""
+    new, _, players = wanted.partition(":")
+    with use_locale(locale):
+        return translate("A game of {variant} is open here. Close it and open a new game of "
+                         "{new} for {n} players?", locale, variant=variant_name(old.variant),
+                         new=variant_name(new), n=int(players) if players.isdigit() else 2)
+
+
+def on_keyboard(message: object, data: str | None) -> bool:
+    """Whether ``data`` is a button of the message as Telegram reports it. A message too
+    old for Telegram to show (InaccessibleMessage) cannot be checked: the signature and
+    the table's own checks judge it alone."""
+    if not isinstance(message, Message):
+        return True
+    markup = message.reply_markup
+    if markup is None:
+        return False
+    return any(b.callback_data == data for row in markup.inline_keyboard for b in row)
 
 
 def next_setting(table: Table, what: str) -> tuple[str, int]:

@@ -1,4 +1,8 @@
-"""Inline keyboards: labels from i18n, payloads signed by the codec."""
+"""Inline keyboards: labels from i18n, payloads signed by the codec for the chat they go to.
+
+Every method takes the chat the keyboard is sent to: its buttons are signed for
+that chat and work nowhere else (chatbot/handlers/payload.py).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from chatbot.fsm.table import Table
 from chatbot.handlers.lobby_options import Setting
-from chatbot.handlers.payload import Payload, PayloadCodec
+from chatbot.handlers.payload import NO_TABLE, Payload, PayloadCodec, chat_scope
 from chatbot.i18n.render import Viewer, action_label, variant_name
 from chatbot.i18n.table_text import button, option_button, seat_names
 from chatbot.rules.actions import Action
@@ -39,53 +43,64 @@ class Keyboards:
     def __init__(self, codec: PayloadCodec) -> None:
         self.codec = codec
 
-    def _button(self, text: str, code: str, seq: int, action: str,
-                arg: str = "") -> InlineKeyboardButton:
-        return InlineKeyboardButton(text, callback_data=self.codec.encode(
-            Payload(code, seq, action, arg)))
+    def data(self, chat: int, code: str, seq: int, action: str, arg: str = "") -> str:
+        """A button's callback data, signed for ``chat``."""
+        return self.codec.encode(Payload(code, seq, action, arg), chat_scope(chat))
 
-    def lobby(self, table: Table, code: str, seq: int, locale: str,
+    def button(self, chat: int, text: str, code: str, seq: int, action: str,
+               arg: str = "") -> InlineKeyboardButton:
+        return InlineKeyboardButton(text, callback_data=self.data(chat, code, seq, action, arg))
+
+    def lobby(self, chat: int, table: Table, code: str, seq: int, locale: str,
               options: Sequence[Setting] = ()) -> InlineKeyboardMarkup:
-        """Seats, the game and seat count, one cycling button per offered option, start."""
-        b = self._button
+        """Seats, the game and seat count, one cycling button per offered option, start.
+
+        The buttons that change something by steps carry what they were drawn on (the
+        seat a bot will take, the game and seat count shown), so a double press does
+        it once: the second one finds the table changed already."""
+        def b(text: str, code: str, seq: int, action: str,
+              arg: str = "") -> InlineKeyboardButton:
+            return self.button(chat, text, code, seq, action, arg)
+        free = next((s for s, info in enumerate(table.seats) if info is None), None)
         teams = table.rules.teams(table.players)
         join = ([b(button("join-a", locale), code, seq, "join", "0"),
                  b(button("join-b", locale), code, seq, "join", "1")] if teams == 2
                 else [b(button("join", locale), code, seq, "join", "")])
         rows = [
             join,
-            [b(button("bot", locale), code, seq, "bot"), b(button("leave", locale), code, seq,
-                                                            "leave")],
+            [b(button("bot", locale), code, seq, "bot", "" if free is None else str(free)),
+             b(button("leave", locale), code, seq, "leave")],
             [b(button("variant", locale, variant=variant_name(table.variant)), code, seq,
-               "variant"),
-             b(button("players", locale, n=table.players), code, seq, "players")],
-            *self._options(options, code, seq, locale),
+               "variant", table.variant),
+             b(button("players", locale, n=table.players), code, seq, "players",
+               str(table.players))],
+            *self._options(chat, options, code, seq, locale),
             [b(button("start", locale), code, seq, "start"),
              b(button("cancel", locale), code, seq, "stop")],
         ]
         return InlineKeyboardMarkup(rows)
 
-    def _options(self, options: Sequence[Setting], code: str, seq: int,
+    def _options(self, chat: int, options: Sequence[Setting], code: str, seq: int,
                  locale: str) -> list[list[InlineKeyboardButton]]:
         """Two option buttons a row; each carries the value it shows, so a press on a
         button drawn before another change is recognized as stale."""
-        buttons = [self._button(option_button(s.name, s.value, locale), code, seq, "option",
+        buttons = [self.button(chat, option_button(s.name, s.value, locale), code, seq, "option",
                                 f"{s.name}:{s.value}") for s in options]
         return [buttons[i:i + 2] for i in range(0, len(buttons), 2)]
 
-    def group_hand(self, table: Table, code: str, locale: str) -> InlineKeyboardMarkup | None:
+    def group_hand(self, chat: int, table: Table, code: str,
+                   locale: str) -> InlineKeyboardMarkup | None:
         """The hand's table message: inline play, a private look, and the calls of the moment."""
         if table.state not in HAND_STATES or table.match is None:
             return None
-        b = self._button
         seq = table.seq
         rows = [[InlineKeyboardButton(button("inline", locale),
                                       switch_inline_query_current_chat=f"{code} "),
-                 b(button("cards", locale), code, seq, "cards")]]
-        rows += self._calls(table, code, locale)
+                 self.button(chat, button("cards", locale), code, seq, "cards")]]
+        rows += self._calls(chat, table, code, locale)
         return InlineKeyboardMarkup(rows)
 
-    def private_hand(self, table: Table, code: str, seat: int, locale: str,
+    def private_hand(self, chat: int, table: Table, code: str, seat: int, locale: str,
                      hint: bool = True) -> InlineKeyboardMarkup | None:
         """A private chat: the player's own legal actions as plain buttons, cards included;
         ``hint`` adds the practice table's Hint (not in a game against people)."""
@@ -97,15 +112,16 @@ class Keyboards:
         for action in view.legal:
             label = action_label(action, view, rules, locale)
             target = cards if action.card is not None else calls
-            target.append(self._button(label, code, table.seq, "move",
+            target.append(self.button(chat, label, code, table.seq, "move",
                                        action_arg(action, rules.family)))
         rows = [cards[i:i + 3] for i in range(0, len(cards), 3)]
         rows += [calls[i:i + 2] for i in range(0, len(calls), 2)]
         if rows and hint:  # the practice table's teacher: what the strongest bot would do
-            rows.append([self._button(button("hint", locale), code, table.seq, "hint")])
+            rows.append([self.button(chat, button("hint", locale), code, table.seq, "hint")])
         return InlineKeyboardMarkup(rows) if rows else None
 
-    def _calls(self, table: Table, code: str, locale: str) -> list[list[InlineKeyboardButton]]:
+    def _calls(self, chat: int, table: Table, code: str,
+               locale: str) -> list[list[InlineKeyboardButton]]:
         """Buttons for the non-card actions of whoever may act now (checked on press)."""
         rules, match = table.rules, table.match
         assert match is not None
@@ -118,22 +134,30 @@ class Keyboards:
             return []
         seat = rules.to_act(match)
         view = seat_view(rules, match, seat if seat is not None else 0)
-        buttons = [self._button(action_label(a, view, rules, locale), code, table.seq, "move",
-                                action_arg(a, rules.family)) for a in seen.values()]
+        buttons = [self.button(chat, action_label(a, view, rules, locale), code, table.seq,
+                               "move", action_arg(a, rules.family)) for a in seen.values()]
         return [buttons[i:i + 3] for i in range(0, len(buttons), 3)]
 
-    def finished(self, code: str, seq: int, locale: str) -> InlineKeyboardMarkup:
-        return InlineKeyboardMarkup([[self._button(button("rematch", locale), code, seq,
-                                                   "rematch")]])
+    def finished(self, chat: int, code: str, seq: int, locale: str) -> InlineKeyboardMarkup:
+        return InlineKeyboardMarkup([[self.button(chat, button("rematch", locale), code, seq,
+                                                  "rematch")]])
 
-    def solo_menu(self, variants: list[str], locale: str) -> InlineKeyboardMarkup:
+    def solo_menu(self, chat: int, variants: list[str], locale: str) -> InlineKeyboardMarkup:
         rows = []
         for name in variants:
-            rows.append([self._button(button("solo-1", locale, variant=variant_name(name)),
-                                      "-", 0, "solo", f"{name}:2")])
-            rows.append([self._button(button("solo-2", locale, variant=variant_name(name)),
-                                      "-", 0, "solo", f"{name}:4")])
+            rows.append([self.button(chat, button("solo-1", locale, variant=variant_name(name)),
+                                     NO_TABLE, 0, "solo", f"{name}:2")])
+            rows.append([self.button(chat, button("solo-2", locale, variant=variant_name(name)),
+                                     NO_TABLE, 0, "solo", f"{name}:4")])
         return InlineKeyboardMarkup(rows)
+
+    def replace(self, chat: int, old_code: str, wanted: str,
+                locale: str) -> InlineKeyboardMarkup:
+        """The question "replace the running game?": its answers name the game they
+        would replace, so once it is gone (replaced, stopped) they change nothing."""
+        return InlineKeyboardMarkup([[
+            self.button(chat, button("replace", locale), old_code, 0, "replace", wanted),
+            self.button(chat, button("keep", locale), old_code, 0, "keep")]])
 
 
 def viewer_for(table: Table, seat: int | None, locale: str) -> Viewer:

@@ -93,7 +93,8 @@ class Presenter:
             options = settings(table, self.service.timing.turn)
             return (lobby_text(table, record.code, locale,
                                [(s.name, s.value) for s in options]),
-                    self.keyboards.lobby(table, record.code, table.seq, locale, options))
+                    self.keyboards.lobby(record.chat_id, table, record.code, table.seq, locale,
+                                        options))
         if table.state == "closed" or table.match is None:
             return translate("The table is closed.", locale), None
         human = table.seat_of(record.chat_id) if record.chat_id > 0 else None
@@ -105,10 +106,11 @@ class Presenter:
         if series is not None:
             text = "\n".join([text, series_line(table, series, locale)])
         if table.state == "finished":
-            return text, self.keyboards.finished(record.code, table.seq, locale)
+            return text, self.keyboards.finished(record.chat_id, record.code, table.seq, locale)
         if human is not None:
-            return text, self.keyboards.private_hand(table, record.code, human, locale)
-        return text, self.keyboards.group_hand(table, record.code, locale)
+            return text, self.keyboards.private_hand(record.chat_id, table, record.code, human,
+                                                    locale)
+        return text, self.keyboards.group_hand(record.chat_id, table, record.code, locale)
 
     async def series(self, record: TableRecord, table: Table) -> tuple[int, ...] | None:
         """The games each side has won at this table's chat, when there are two sides."""

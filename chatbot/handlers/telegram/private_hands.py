@@ -30,7 +30,6 @@ from telegram.error import BadRequest, Forbidden, TelegramError
 
 from chatbot.fsm.table import Table
 from chatbot.handlers.debounce import LatestWinsEditor, sent_despite_flood
-from chatbot.handlers.payload import Payload
 from chatbot.handlers.service import HAND_STATES, Outcome
 from chatbot.handlers.telegram.keyboards import Content, Keyboards
 from chatbot.i18n.locales import resolve_locale
@@ -198,14 +197,14 @@ class PrivateHands:
         """The seat's text and its moves (no Hint: the opponents are people), plus Stop."""
         text = private_hand_text(table, reader.seat, followed.events, reader.locale,
                                  followed.group, record.code)
-        moves = self.keyboards.private_hand(table, record.code, reader.seat, reader.locale,
-                                            hint=False)
+        moves = self.keyboards.private_hand(reader.user_id, table, record.code, reader.seat,
+                                            reader.locale, hint=False)
         rows = [list(row) for row in moves.inline_keyboard] if moves is not None else []
-        rows.append([self.stop_button(record.code, reader.locale)])
+        rows.append([self.stop_button(reader.user_id, record.code, reader.locale)])
         return text, InlineKeyboardMarkup(rows)
 
-    def stop_button(self, code: str, locale: str) -> InlineKeyboardButton:
-        data = self.keyboards.codec.encode(Payload(code, 0, STOP_ACTION))
+    def stop_button(self, chat: int, code: str, locale: str) -> InlineKeyboardButton:
+        data = self.keyboards.data(chat, code, 0, STOP_ACTION)
         return InlineKeyboardButton(stop_button_label(locale), callback_data=data)
 
     def _want(self, reader: Reader, content: Content) -> None:
