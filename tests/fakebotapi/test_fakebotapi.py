@@ -468,6 +468,35 @@ async def test_callback_query_answered_once(
     assert fake_telegram.callback_answers[query_id].text == "ok"
 
 
+async def test_expired_queries_are_too_old_to_answer(
+    fake_telegram: FakeTelegramServer, alice: FakeUser, group: FakeChat
+) -> None:
+    """After ``expire_queries`` (the bot was down past Telegram's answer window) the
+    updates are still delivered, but answering them fails as on Telegram; a query
+    opened afterwards is answered as usual."""
+    async with application_builder(fake_telegram).build() as app:
+        table = await app.bot.send_message(
+            group.id, "t", reply_markup=InlineKeyboardMarkup(
+                [[InlineKeyboardButton("a", callback_data="a")]]))
+        message = group.message(table.message_id)
+        press = alice.click(message, "a")
+        inline = alice.ask_inline("x", chat=group)
+        assert set(fake_telegram.expire_queries()) == {press, inline}
+        assert fake_telegram.expired_queries == {press, inline}
+        kinds = [next(k for k in u if k != "update_id") for u in fake_telegram.pending_updates]
+        assert kinds[-2:] == ["callback_query", "inline_query"]
+        with pytest.raises(BadRequest, match=r"(?i)query is too old"):
+            await app.bot.answer_callback_query(press, "late")
+        with pytest.raises(BadRequest, match=r"(?i)query is too old"):
+            await app.bot.answer_inline_query(inline, [])
+        fresh = alice.click(message, "a")
+        assert await app.bot.answer_callback_query(fresh, "ok")
+    assert press not in fake_telegram.callback_answers
+    assert fake_telegram.callback_answers[fresh].text == "ok"
+    failed = fake_telegram.calls_to("answerCallbackQuery", ok=False)
+    assert [c.params["callback_query_id"] for c in failed] == [press]
+
+
 async def test_wrong_token_is_rejected(fake_telegram: FakeTelegramServer) -> None:
     with pytest.raises(InvalidToken):
         async with Bot("42:wrong", base_url=fake_telegram.base_url):

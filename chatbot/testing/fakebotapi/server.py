@@ -185,6 +185,8 @@ class FakeTelegramServer:
         self.calls: list[ApiCall] = []
         self.unknown_calls: list[ApiCall] = []
         self.callback_answers: dict[str, CallbackAnswer] = {}
+        self.expired_queries: set[str] = set()
+        """Queries whose answer window passed (``expire_queries``): answers fail."""
         self.inline_answers: dict[str, InlineAnswer] = {}
         self.inline_messages: dict[str, FakeMessage] = {}
         self.commands: dict[tuple[str, str], list[JSON]] = {}
@@ -1102,6 +1104,16 @@ class FakeTelegramServer:
         self._open_callback_queries[query_id] = query
         self.enqueue({"callback_query": query})
         return query_id
+
+    def expire_queries(self) -> list[str]:
+        """Telegram's answer window passes for every open query (as it does for a bot
+        that was down or far behind): answering any of them now fails with "query is too
+        old", as on Telegram. Their updates stay queued. Returns the expired ids."""
+        expired = [*self._open_callback_queries, *self._open_inline_queries]
+        self._open_callback_queries.clear()
+        self._open_inline_queries.clear()
+        self.expired_queries.update(expired)
+        return expired
 
     def open_inline_query(self, query: JSON) -> str:
         query_id = self.next_query_id()
