@@ -57,6 +57,7 @@ from chatbot.i18n.cards import card_label
 from chatbot.i18n.hints import hint_line
 from chatbot.i18n.lists import separated
 from chatbot.i18n.locales import resolve_locale
+from chatbot.i18n.numbers import format_number
 from chatbot.i18n.private_text import private_help
 from chatbot.i18n.refusals import explain_at_table, explain_to_player
 from chatbot.i18n.render import action_label, variant_name
@@ -367,6 +368,9 @@ class TrucoHandlers:
             if old is not None:
                 if origin is not None and self._origins.get(chat_id) == (origin, old.id):
                     return alert("already-open", locale), None
+                if origin is None and old.state == "lobby" and old.creator_id == user_id \
+                        and same_game(old, wanted):
+                    return alert("table-exists", locale), None  # /new twice: one lobby
                 if not await self.may_replace(old, chat_id, user_id, context):
                     return alert("only-players", locale), None
                 return (replace_question(old, wanted, locale),
@@ -421,9 +425,8 @@ class TrucoHandlers:
         async with self.chat_lock(chat_id):
             current = await self.repo.get_active_table(chat_id)
             if current is None or current.code != payload.code:
+                # the first answer settled the question's message already
                 await answer_query(query, alert("decided", locale), show_alert=True)
-                await self._settle_question(query, translate(
-                    "This question was answered already.", locale))
                 return
             if not await self.may_replace(current, chat_id, user_id, context):
                 await answer_query(query, alert("only-players", locale), show_alert=True)
@@ -736,7 +739,7 @@ class NewUsage:
                 counts = rules_class(self.variant).seat_counts
                 return translate("{variant} is played by {counts} players.", locale,
                                  variant=variant_name(self.variant),
-                                 counts=separated(str(n) for n in counts))
+                                 counts=separated(format_number(n, locale) for n in counts))
             example = " ".join((variants[0], str(DEFAULT_PLAYERS)))
             return translate("Usage: /new [game] [players], for example /new {example}. "
                              "Games: {games}.", locale, example=example,
@@ -772,6 +775,11 @@ def replace_question(old: TableRecord, wanted: str, locale: str) -> str:
         return translate("A game of {variant} is open here. Close it and open a new game of "
                          "{new} for {n} players?", locale, variant=variant_name(old.variant),
                          new=variant_name(new), n=int(players) if players.isdigit() else 2)
+
+
+def same_game(record: TableRecord, wanted: str) -> bool:
+    """Whether the table is the game ``wanted`` ("variant:players") names."""
+    return f"{record.variant}:{Table.from_dict(record.game).players}" == wanted
 
 
 def on_keyboard(message: object, data: str | None) -> bool:
