@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 
 from telegram import InlineKeyboardMarkup, Update
 from telegram.constants import ChatMemberStatus, ChatType
-from telegram.error import BadRequest
+from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from chatbot.handlers.payload import NO_TABLE, Payload
@@ -90,7 +90,10 @@ class LanguageCommand:
         table = await self.repo.get_active_table(chat_id)
         if table is not None and table.creator_id == user_id:
             return True
-        member = await context.bot.get_chat_member(chat_id, user_id)
+        try:
+            member = await context.bot.get_chat_member(chat_id, user_id)
+        except TelegramError:  # not a member (any more), or Telegram is down: not an admin
+            return False
         return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
     async def retitle_table(self, chat_id: int, code: str) -> None:
