@@ -451,9 +451,8 @@ class TrucoHandlers:
         """The question's message says how it was answered, without its buttons."""
         try:
             await query.edit_message_text(text)
-        except BadRequest as exc:  # answered twice: the same text already
-            if "not modified" not in str(exc).lower():
-                raise
+        except BadRequest as exc:  # answered twice (the same text), or a message gone
+            log.info("question message not settled: %s", exc)
 
     # ------------------------------------------------------------- buttons
     async def on_button(self, update: Update, context: Context) -> None:
