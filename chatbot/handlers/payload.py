@@ -21,7 +21,8 @@ import hashlib
 import hmac
 from dataclasses import dataclass
 
-VERSION = "2"  # 2: the signature covers the scope (version 1 buttons are refused)
+VERSION = "2"  # 2: the signature covers the scope
+LEGACY = "1"  # signed without a scope: still on screen when the bot is upgraded
 SEP = "|"
 SIGNATURE_BYTES = 6
 MAX_BYTES = 64
@@ -72,10 +73,27 @@ class PayloadCodec:
         return data
 
     def decode(self, data: str | None, scope: str) -> Payload:
-        """The payload, if it was signed for ``scope`` (where the press arrived)."""
+        """The payload, if it was signed for ``scope`` (where the press arrived).
+
+        A version-1 payload (signed for no scope) is still taken if it names a
+        table: table messages drawn before an upgrade keep working until they are
+        redrawn, and the handlers bind those to the table's chat and to their
+        message anyway. A version-1 button of no table (the old /start menu, which
+        could be replayed into a group) is refused.
+        """
+        if data and data.startswith(LEGACY + SEP):
+            return self._legacy(data)
         payload, body, signature = _split(data)
         if not hmac.compare_digest(signature, self._sign(scope, body)):
             raise BadPayload("bad signature for this scope")
+        return payload
+
+    def _legacy(self, data: str) -> Payload:
+        payload, body, signature = _split(data, LEGACY)
+        digest = hmac.new(self._secret, body.encode(), hashlib.sha256).digest()
+        expected = base64.urlsafe_b64encode(digest[:SIGNATURE_BYTES]).decode().rstrip("=")
+        if not hmac.compare_digest(signature, expected) or payload.code == NO_TABLE:
+            raise BadPayload("bad or unbound version-1 payload")
         return payload
 
 
@@ -84,11 +102,11 @@ def peek(data: str | None) -> Payload:
     return _split(data)[0]
 
 
-def _split(data: str | None) -> tuple[Payload, str, str]:
+def _split(data: str | None, version: str = VERSION) -> tuple[Payload, str, str]:
     if not data or len(data.encode()) > MAX_BYTES:
         raise BadPayload("empty or too long")
     parts = data.split(SEP)
-    if len(parts) != 6 or parts[0] != VERSION:
+    if len(parts) != 6 or parts[0] != version:
         raise BadPayload("not a payload of this version")
     _, code, seq, action, arg = parts[:5]
     if not seq.isdigit():

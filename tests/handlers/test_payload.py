@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -35,7 +39,8 @@ def test_forged_payloads_are_refused() -> None:
         CODEC.decode(forged, GROUP)
     with pytest.raises(BadPayload):
         PayloadCodec(b"another secret").decode(data, GROUP)
-    for junk in ["", None, "hello", data[:-1], data + "x", "1" + data[1:], "x" * 65]:
+    for junk in ["", None, "hello", data[:-1], data + "x", "1" + data[1:], "3" + data[1:],
+                 "x" * 65]:
         with pytest.raises(BadPayload):
             CODEC.decode(junk, GROUP)
 
@@ -56,3 +61,22 @@ def test_a_payload_works_only_where_it_was_sent() -> None:
 def test_separator_cannot_be_smuggled_in() -> None:
     with pytest.raises(ValueError):
         CODEC.encode(Payload("AB|C", 1, "play"), GROUP)
+
+
+def version_1(body: str, secret: bytes = b"secret") -> str:
+    """A payload as the bot signed them before scopes (to test an upgrade)."""
+    digest = hmac.new(secret, body.encode(), hashlib.sha256).digest()
+    return f"{body}|{base64.urlsafe_b64encode(digest[:6]).decode().rstrip('=')}"
+
+
+def test_version_1_table_buttons_survive_an_upgrade_menus_do_not() -> None:
+    """A table message drawn before the upgrade keeps working until it is redrawn (the
+    handlers bind it to the table's chat and its message); a version-1 button of no
+    table, like the old /start menu that could be replayed in a group, is refused."""
+    old = version_1("1|K7X2QA|17|move|truco")
+    assert CODEC.decode(old, GROUP) == Payload("K7X2QA", 17, "move", "truco")
+    for refused in (version_1("1|-|0|solo|paulista:2"), version_1("1|K7X2QA|17|move|truco",
+                                                                    b"another secret"),
+                    old.replace("|17|", "|18|")):
+        with pytest.raises(BadPayload):
+            CODEC.decode(refused, GROUP)

@@ -785,6 +785,8 @@ def on_keyboard(message: object, data: str | None) -> bool:
     """Whether ``data`` is a button of the message as Telegram reports it. A message too
     old for Telegram to show (InaccessibleMessage) cannot be checked: the signature and
     the table's own checks judge it alone."""
+    if not data:
+        return False
     if not isinstance(message, Message):
         return True
     markup = message.reply_markup
