@@ -18,8 +18,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import ApiCall, FakeTelegramServer, FakeUser
 from chatbot.testing.fakebotapi.errors import QUERY_TOO_OLD
-from tests.handlers.group_helpers import eventually, open_group_table
-from tests.handlers.telegram_harness import running_bot
+from tests.handlers.group_helpers import eventually, open_group_table, table_of
+from tests.handlers.telegram_harness import handlers_of, running_bot
 
 
 async def failed_answer(server: FakeTelegramServer, method: str, key: str,
@@ -54,7 +54,7 @@ async def test_expired_presses_and_queries_apply_and_log_quietly(
     assert set(server.expire_queries()) == {start, solo, inline}
 
     caplog.set_level(logging.DEBUG)
-    async with running_bot(server, migrated_db_url):
+    async with running_bot(server, migrated_db_url) as app:
         await failed_answer(server, "answerCallbackQuery", "callback_query_id", start)
         await failed_answer(server, "answerCallbackQuery", "callback_query_id", solo)
         await failed_answer(server, "answerInlineQuery", "inline_query_id", inline)
@@ -64,13 +64,19 @@ async def test_expired_presses_and_queries_apply_and_log_quietly(
             return record if record.state.startswith("hand") else None
         await eventually(started, "the group's game started by the expired press")
 
-        async def practising() -> TableRecord | None:
+        async def practising() -> TableRecord | None:  # and standing still, at her turn
             record = await repo.get_active_table(carol.id)
-            return record if record is not None and record.state != "lobby" else None
+            if record is None or not record.state.startswith("hand_"):
+                return None
+            table = table_of(record)
+            assert table.match is not None
+            return record if table.rules.to_act(table.match) == 0 else None
         await eventually(practising, "Carol's practice game opened by the expired press")
         await game.table_message()
+        await handlers_of(app).presenter.editor.flush()
 
-    errors = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info
+              or (r.levelno >= logging.WARNING and "too old" in r.getMessage())]
     assert errors == [], [r.getMessage() for r in errors]
     quiet = [r.getMessage() for r in caplog.records
              if r.name == "chatbot.handlers.telegram.answers" and r.levelno == logging.DEBUG]
