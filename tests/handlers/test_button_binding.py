@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from telegram import Chat, InaccessibleMessage, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from chatbot.handlers.telegram.handlers import on_keyboard
+from chatbot.handlers.telegram.binding import on_keyboard
 
 CHAT = Chat(-1001, "supergroup")
 WHEN = datetime(2026, 12, 1, tzinfo=UTC)

@@ -11,7 +11,6 @@ import asyncio
 import logging
 import random
 import time
-from dataclasses import dataclass
 
 from telegram import (
     CallbackQuery,
@@ -39,6 +38,7 @@ from chatbot.handlers.payload import (
 )
 from chatbot.handlers.service import GameService, Outcome, Step
 from chatbot.handlers.telegram.answers import answer_inline, answer_query
+from chatbot.handlers.telegram.binding import on_keyboard
 from chatbot.handlers.telegram.keyboards import (
     Content,
     Keyboards,
@@ -47,20 +47,23 @@ from chatbot.handlers.telegram.keyboards import (
 )
 from chatbot.handlers.telegram.language_command import ACTION as LANGUAGE_ACTION
 from chatbot.handlers.telegram.language_command import LanguageCommand
+from chatbot.handlers.telegram.new_command import (
+    NewUsage,
+    parse_new_args,
+    replace_question,
+    same_game,
+)
 from chatbot.handlers.telegram.presenter import Presenter
 from chatbot.handlers.telegram.private_hands import STOP_ACTION, PrivateHands
 from chatbot.handlers.telegram.rules_command import ACTION as RULES_ACTION
 from chatbot.handlers.telegram.rules_command import RulesCommand
 from chatbot.handlers.telegram.timers import TimerBoard
-from chatbot.i18n import use_locale
 from chatbot.i18n.cards import card_label
 from chatbot.i18n.hints import hint_line
-from chatbot.i18n.lists import separated
 from chatbot.i18n.locales import resolve_locale
-from chatbot.i18n.numbers import format_number
 from chatbot.i18n.private_text import private_help
 from chatbot.i18n.refusals import explain_at_table, explain_to_player
-from chatbot.i18n.render import action_label, variant_name
+from chatbot.i18n.render import action_label
 from chatbot.i18n.table_text import alert, cards_alert, inline_context
 from chatbot.i18n.translation import translate
 from chatbot.rules.actions import Action
@@ -73,7 +76,6 @@ from chatbot.storage import ActiveTableExists, Repository, TableRecord
 log = logging.getLogger(__name__)
 
 Context = ContextTypes.DEFAULT_TYPE
-DEFAULT_PLAYERS = 4
 MEMORY = 50_000  # users remembered by a process (oldest dropped first)
 USER_TTL = 60.0  # seconds a remembered user's stored language is trusted
 # Buttons only the people at the table may press (joining is for everybody else).
@@ -723,76 +725,6 @@ async def hint_text(table: Table, seat: int, seq: int, locale: str) -> str:
         raise Refused("not-your-turn")
     action, reason = await asyncio.to_thread(hint, rules, view, random.Random(seq))
     return hint_line(action, reason, view, rules, locale)
-
-
-@dataclass(frozen=True, slots=True)
-class NewUsage:
-    """Arguments of /new that name no game or seat count: what to say instead."""
-
-    variant: str | None = None  # set when only the seat count was wrong
-
-    def text(self, locale: str) -> str:
-        variants = available_variants()
-        with use_locale(locale):
-            if self.variant is not None:
-                counts = rules_class(self.variant).seat_counts
-                return translate("{variant} is played by {counts} players.", locale,
-                                 variant=variant_name(self.variant),
-                                 counts=separated(format_number(n, locale) for n in counts))
-            example = " ".join((variants[0], str(DEFAULT_PLAYERS)))
-            return translate("Usage: /new [game] [players], for example /new {example}. "
-                             "Games: {games}.", locale, example=example,
-                             games=separated(variants))
-
-
-def parse_new_args(args: list[str]) -> tuple[str, int] | NewUsage:
-    """/new [game] [players], in any order, each at most once; anything else is junk."""
-    variants = available_variants()
-    variant: str | None = None
-    players: int | None = None
-    for arg in args:
-        word = arg.lower()
-        if word in variants and variant is None:
-            variant = word
-        elif word.isdigit() and players is None and len(word) <= 2:
-            players = int(word)
-        else:
-            return NewUsage()
-    variant = variant or variants[0]
-    seats = rules_class(variant).seat_counts
-    if players is None:
-        players = DEFAULT_PLAYERS if DEFAULT_PLAYERS in seats else seats[0]
-    elif players not in seats:
-        return NewUsage(variant)
-    return variant, players
-
-
-def replace_question(old: TableRecord, wanted: str, locale: str) -> str:
-    """The question: a game of X is open here, close it and open a game of Y?"""
-    new, _, players = wanted.partition(":")
-    with use_locale(locale):
-        return translate("A game of {variant} is open here. Close it and open a new game of "
-                         "{new} for {n} players?", locale, variant=variant_name(old.variant),
-                         new=variant_name(new), n=int(players) if players.isdigit() else 2)
-
-
-def same_game(record: TableRecord, wanted: str) -> bool:
-    """Whether the table is the game ``wanted`` ("variant:players") names."""
-    return f"{record.variant}:{Table.from_dict(record.game).players}" == wanted
-
-
-def on_keyboard(message: object, data: str | None) -> bool:
-    """Whether ``data`` is a button of the message as Telegram reports it. A message too
-    old for Telegram to show (InaccessibleMessage) cannot be checked: the signature and
-    the table's own checks judge it alone."""
-    if not data:
-        return False
-    if not isinstance(message, Message):
-        return True
-    markup = message.reply_markup
-    if markup is None:
-        return False
-    return any(b.callback_data == data for row in markup.inline_keyboard for b in row)
 
 
 def next_setting(table: Table, what: str) -> tuple[str, int]:
