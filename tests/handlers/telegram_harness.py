@@ -32,7 +32,8 @@ async def running_bot(server: FakeTelegramServer, db_url: URL,
                       timing: Timing = FAST) -> AsyncIterator[Application]:
     """The bot as ``truco-bot run`` runs it: the same start-up and shut-down steps
     (chatbot.handlers.telegram.lifecycle.running), database migration, post_init
-    (timers re-armed) and post_shutdown (timers cancelled, edits flushed) included."""
+    (timers re-armed), post_stop (timers cancelled, edits flushed) and post_shutdown
+    included."""
     settings = settings_for(server, db_url, timing)
     app = build_application(settings, rate_limiter=False)
     async with running(app, settings):

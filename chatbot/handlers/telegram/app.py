@@ -112,13 +112,18 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
             await application.bot.set_my_commands(commands, language_code=language)
         application.bot_data["resumed"] = await handlers_.resume()
 
-    async def post_shutdown(application: Application) -> None:
+    async def post_stop(application: Application) -> None:
+        """No update is handled any more: cancel the timers and send the edits still
+        waiting, while the network layer is open (it closes at shutdown)."""
         await timers.close()
         await presenter.editor.flush()
         await private_hands.flush()
+
+    async def post_shutdown(application: Application) -> None:
         await engine.dispose()
 
-    app = builder.post_init(post_init).post_shutdown(post_shutdown).build()
+    app = (builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown)
+           .build())
     h = handlers_
     for name, callback in (("start", h.cmd_start), ("play", h.cmd_start), ("help", h.cmd_help),
                            ("new", h.cmd_new), ("join", h.cmd_join), ("leave", h.cmd_leave),

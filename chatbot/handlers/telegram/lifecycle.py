@@ -12,8 +12,10 @@ can fix is caught where it happens and said once:
 3. ``post_init`` (command menus, stored deadlines re-armed);
 4. polling (``getUpdates``, with PTB's retry loop and backoff) or the webhook
    (``setWebhook`` with a secret, a local HTTP server);
-5. ``start``; and on the way out the same in reverse, ``deleteWebhook`` on a
-   clean stop in webhook mode.
+5. ``start``; and on the way out the same in reverse (as ``run_polling``:
+   stop, ``post_stop`` sending the edits still waiting while the network is
+   open, ``deleteWebhook`` after a clean stop in webhook mode, shutdown,
+   ``post_shutdown``).
 
 The tests' harness runs the bot through :func:`running` too, so the path users
 start is the path the end-to-end tests drive. A :class:`StartFailure` carries
@@ -230,6 +232,8 @@ async def _stop(app: Application, settings: Settings, *, clean: bool) -> None:
         await updater.stop()
     if app.running:
         await app.stop()
+    if app.post_stop is not None:
+        await app.post_stop(app)
     if clean and settings.webhook_url:
         try:
             await app.bot.delete_webhook()
