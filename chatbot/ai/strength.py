@@ -81,6 +81,7 @@ def known_cards(view: SeatView) -> set[Card]:
     for trick in view.played:
         known.update(c for _, c in trick if c is not None)
     known.update(c for _, c in view.table if c is not None)
+    known.update(view.covered)  # its own face-down cards: hidden from the others only
     if view.vira is not None:
         known.add(view.vira)
     return known

@@ -42,6 +42,7 @@ class SeatView:
     legal: tuple[Action, ...]  # what this seat may do now; blind picks as blind_slot cards
     last_raiser: int | None
     calls: dict[str, dict[str, object]]
+    covered: tuple[Card, ...] = ()  # this seat's own face-down plays, in order (it knows them)
 
 
 def blind_slot(index: int) -> Card:
@@ -107,4 +108,15 @@ def seat_view(rules: TrickRules, match: Match, seat: int) -> SeatView:
         legal=tuple(legal) if seat in seen else _blind_legal(match, seat, legal),
         last_raiser=hand.last_raiser,
         calls=rules.resolved_calls(match),
+        covered=own_covered(match, seat) if seat in seen else (),
     )
+
+
+def own_covered(match: Match, seat: int) -> tuple[Card, ...]:
+    """The face-down cards ``seat`` played this hand: hidden from others, not from itself."""
+    hand = match.hand
+    assert hand is not None
+    if not hand.covered:
+        return ()
+    dealt = set(hand.dealt[seat]) if seat < len(hand.dealt) else set()
+    return tuple(c for c in hand.covered if c in dealt)

@@ -7,8 +7,12 @@ from collections import Counter
 
 import pytest
 
-from chatbot.ai.search import searchable
+from chatbot.ai.search import Budget, analyse, searchable
 from chatbot.ai.worlds import sample_worlds
+from chatbot.rules import actions as A
+from chatbot.rules.actions import Action
+from chatbot.rules.cards import Card
+from chatbot.rules.registry import rules_for
 from chatbot.rules.views import seat_view
 from tests.ai.games import CONFIGS, IDS, play
 
@@ -63,3 +67,30 @@ def test_hidden_cards_vary_between_worlds() -> None:
     assert len(worlds) == 12
     assert all(w.hand is not None and w.hand.cards[1] == list(view.hand or ()) for w in worlds)
     assert len({tuple(w.hand.cards[0]) for w in worlds if w.hand}) > 1
+
+
+def test_own_face_down_card_is_known_not_dealt_again() -> None:
+    """A seat knows the card it covered: no world gives it to anyone else (issue 17, point 3)."""
+    rules = rules_for("paulista", {"covered_card": True})
+    match = rules.new_match(2, 0)  # seat 1 is the mano; vira 7C: the queens are manilhas
+    rules.start_hand(match, [[Card(3, "C"), Card(4, "H"), Card(5, "S")],
+                             [Card(4, "C"), Card(6, "D"), Card(7, "S")]], Card(7, "C"))
+    rules.apply(match, 1, Action(A.PLAY, Card(4, "C")))
+    rules.apply(match, 0, Action(A.PLAY, Card(3, "C")))  # takes the first trick
+    rules.apply(match, 0, Action(A.PLAY_HIDDEN, Card(4, "H")))
+    rules.apply(match, 1, Action(A.TRUCO))
+    view = seat_view(rules, match, 0)
+    assert view.covered == (Card(4, "H"),) and view.table == ((0, None),)
+    assert seat_view(rules, match, 1).covered == ()  # the other seat sees only a face-down card
+    worlds = sample_worlds(rules, view, random.Random(3), 40)
+    assert len(worlds) == 40
+    for world in worlds:
+        hand = world.hand
+        assert hand is not None
+        assert hand.covered == [Card(4, "H")]
+        assert Card(4, "H") in hand.dealt[0]
+        assert Card(4, "H") not in hand.cards[1] and Card(4, "H") not in hand.stock
+        assert seat_view(rules, world, 0) == view
+    # and the search, sampling the same way, decides on those worlds only
+    fixed = Budget(samples=8, min_samples=8, steps=100_000, seconds=None)
+    assert analyse(rules, view, random.Random(3), fixed).choice in view.legal
