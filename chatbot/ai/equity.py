@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
+from chatbot.rules.views import SeatView
 
 # How often a hand ends at each ladder level (first value, first raise, ...).
 LEVEL_ODDS = (0.6, 0.28, 0.08, 0.03, 0.01)
@@ -64,3 +66,42 @@ class Equity:
         if theirs >= self.target:
             return 0.0
         return self._table[max(mine, 0)][max(theirs, 0)]
+
+
+def raise_stakes(rules: TrickRules, level: int, stake: int) -> tuple[int, int]:
+    """(points given away by running, points played for by accepting) of a raise to ``level``."""
+    ladder = rules.ladder
+    play = ladder[level] if 0 <= level < len(ladder) else stake
+    return stake, play
+
+
+def break_even(rules: TrickRules, score: tuple[int, ...], team: int, run: int,
+               play: int) -> float:
+    """The chance of winning the hand above which accepting a raise beats running from it.
+
+    Running hands ``run`` points to the raiser's side; accepting plays the hand
+    for ``play``. With two sides racing to a target the points are weighed by
+    match equity (a raise that would end the game is worth more than its
+    points); otherwise by points: ``(play - run) / (2 * play)``, a third for a
+    truco from 1 to 3.
+    """
+    if play <= 0:
+        return 0.0
+    if len(score) != 2 or rules.options.get("scoring") == "ledger":
+        return max(0.0, min(1.0, (play - run) / (2 * play)))
+    eq = Equity(rules)
+    mine, theirs = score[team], score[1 - team]
+    win = eq.of(mine + play, theirs)
+    lose = eq.of(mine, theirs + play)
+    fold = eq.of(mine, theirs + run)
+    if win - lose <= 1e-12:
+        return 0.0 if fold <= lose else 1.0
+    return max(0.0, min(1.0, (fold - lose) / (win - lose)))
+
+
+def view_break_even(rules: TrickRules, view: SeatView) -> float | None:
+    """Break-even of the raise this seat must answer (truco-ladder raises only)."""
+    if view.pending_call not in (A.TRUCO, A.RAISE):
+        return None
+    run, play = raise_stakes(rules, view.level + 1, view.stake)
+    return break_even(rules, view.score, view.team, run, play)

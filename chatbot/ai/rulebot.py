@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from chatbot.ai.equity import view_break_even
 from chatbot.ai.strength import (
     LiveOdds,
     Ranking,
@@ -42,16 +43,42 @@ ENVIDO_ACCEPT_AT = {A.ENVIDO: 25, A.REAL_ENVIDO: 27, A.FALTA_ENVIDO: 30}
 
 @dataclass(frozen=True, slots=True)
 class Style:
-    """How a rule bot plays: card counting, judgement noise and careless cards."""
+    """How a rule bot plays: card counting, judgement noise, careless cards and temper.
+
+    The temper fields make the personalities (tight, loose, aggressive,
+    cautious) from one set of rules: where the normal bot raises, how much a
+    raise against it must be backed by its chances, how often it bluffs.
+    """
 
     counting: bool = True
     noise: float = 0.0  # standard deviation added to every chance it bets on
     slip: float = 0.0  # chance of playing a random legal card instead of the right one
     envido_noise: int = 0  # envido thresholds move by up to this many points
+    raise_at: float = 0.8  # raises when its chance of winning the hand is at least this
+    top_raise: int = 2  # ... or when it holds this many top cards (0: never on cards alone)
+    up_raise: bool = True  # ... or when a trick up with a strong card
+    bluff: float = 0.0  # chance of raising anyway with a weak hand
+    accept_margin: float = 0.03  # accepts a raise when its chance beats break-even by this
+    respect: float = 1.6  # a raiser's cards count as the best of this many random hands
+    counter_at: float = 0.85  # answers a raise with a higher one from this chance
+    envido_bias: int = 0  # added to its envido count before it decides to sing or accept
+    eleven_at: float = 0.6  # plays a hand of eleven when its side's cards are this good
 
 
 NORMAL = Style()
-EASY = Style(counting=False, noise=0.2, slip=0.25, envido_noise=4)
+EASY = Style(counting=False, noise=0.2, slip=0.25, envido_noise=4, accept_margin=0.0,
+             respect=1.3)
+# Personalities (levels a player may face): they differ the way people do at a table.
+TIGHT = Style(raise_at=0.85, top_raise=2, up_raise=False, accept_margin=0.1, respect=2.2,
+              counter_at=0.9, envido_bias=-2)
+LOOSE = Style(raise_at=0.65, top_raise=1, accept_margin=-0.12, respect=1.0, bluff=0.08,
+              counter_at=0.8, envido_bias=2)
+AGGRESSIVE = Style(raise_at=0.55, top_raise=1, bluff=0.3, accept_margin=-0.04, respect=1.3,
+                   counter_at=0.7, envido_bias=3)
+CAUTIOUS = Style(raise_at=0.85, top_raise=2, up_raise=False, accept_margin=0.15, respect=2.5,
+                 counter_at=0.92, envido_bias=-3, eleven_at=0.72)
+STYLES: dict[str, Style] = {"normal": NORMAL, "easy": EASY, "tight": TIGHT, "loose": LOOSE,
+                            "aggressive": AGGRESSIVE, "cautious": CAUTIOUS}
 
 
 class RuleBot:
@@ -68,6 +95,7 @@ class RuleBot:
         self.legal = view.legal
         self.kinds = {a.kind for a in view.legal}
         self._live: LiveOdds | None = None
+        self._respect = 1.0  # >1 while judging cards against a raiser's (stronger) hand
 
     # ------------------------------------------------------------- helpers
     def find(self, kind: str) -> Action | None:
@@ -124,8 +152,18 @@ class RuleBot:
         """Share of the cards an opponent may hold that this card beats."""
         live = self.live
         if live is not None:
-            return live.pct_of_strength(self.rank.strength[card])
-        return self.rank.pct(card)
+            pct = live.pct_of_strength(self.rank.strength[card])
+        else:
+            pct = self.rank.pct(card)
+        return pct ** self._respect if self._respect != 1.0 else pct
+
+    def chance_against_raise(self) -> float:
+        """The hand's chance when an opponent's raise says its cards are better than random."""
+        self._respect = self.style.respect
+        try:
+            return self.chance()
+        finally:
+            self._respect = 1.0
 
     def judge(self, chance: float) -> float:
         """The chance as this style sees it: exact for normal, blurred for easy."""
@@ -225,17 +263,16 @@ class RuleBot:
                 if action is not None:
                     return action
             return self.find(A.RUN) or self.legal[0]
-        chance = self.judge(self.chance())
-        level = self.view.level + 1
         accept, run = self.find(A.ACCEPT), self.find(A.RUN)
         if call == A.MON_RESTE:
-            threshold = 0.6
+            chance, threshold = self.judge(self.chance()), 0.6
         elif call == A.PUT:
-            threshold = 0.45
+            chance, threshold = self.judge(self.chance()), 0.45
         else:
-            threshold = min(0.3 + 0.04 * level, 0.55)
+            chance = self.judge(self.chance_against_raise())
+            threshold = self.break_even() + self.style.accept_margin
             counter = self.find(A.RAISE)
-            if counter is not None and chance >= 0.85:
+            if counter is not None and chance >= self.style.counter_at:
                 return counter
         if chance >= threshold and accept is not None:
             return accept
@@ -243,8 +280,13 @@ class RuleBot:
             return run
         return accept or self.legal[0]
 
+    def break_even(self) -> float:
+        """Chance to win the hand that makes accepting the pending raise worth it (equity)."""
+        value = view_break_even(self.rules, self.view)
+        return 0.34 if value is None else value
+
     def answer_envido(self, call: str) -> Action:
-        count = envido_count(self.own_cards()) + self.envido_shift()
+        count = envido_count(self.own_cards()) + self.envido_shift() + self.style.envido_bias
         for kind in (A.FALTA_ENVIDO, A.REAL_ENVIDO, A.ENVIDO):
             action = self.find(kind)
             if action is not None and count >= ENVIDO_CALL_AT[kind] + 1:
@@ -264,7 +306,8 @@ class RuleBot:
             len(best[: 2 * per_player]), 1)
         other = [s for t, s in enumerate(view.score) if t != view.team]
         running_loses = any(s + 1 >= view.target for s in other)
-        play = self.judge(strong) >= 0.6 or self.top_count(team_cards) >= 1 or running_loses
+        play = (self.judge(strong) >= self.style.eleven_at or self.top_count(team_cards) >= 1
+                or running_loses)
         return self.find(A.ELEVEN_PLAY if play else A.ELEVEN_RUN) or self.legal[0]
 
     def on_turn(self) -> Action:
@@ -286,7 +329,7 @@ class RuleBot:
         if mon is not None and chance >= 0.93:
             return mon
         raise_action = self.find(A.TRUCO) or self.find(A.RAISE)
-        if raise_action is not None and self.wants_raise(chance):
+        if raise_action is not None and (self.wants_raise(chance) or self.bluffs()):
             return raise_action
         plays = self.plays()
         if not plays:  # nothing but calls we do not want: take the mildest
@@ -296,21 +339,28 @@ class RuleBot:
         return self.card(plays)
 
     def wants_raise(self, chance: float) -> bool:
-        """Two top cards, a trick up with a strong card, or simply a very likely win."""
+        """Top cards, a trick up with a strong card, or simply a likely win (by style)."""
         cards = self.own_cards()
         level = self.view.level
-        if chance >= 0.8 + 0.03 * level:
+        style = self.style
+        if chance >= style.raise_at + 0.03 * level:
             return True
         if level > 1:
             return False
         up = self.done_tricks().count(1) > self.done_tricks().count(-1)
         strong = any(self.rank.pct(c) >= 0.8 for c in cards)
-        return self.top_count() >= 2 or (up and strong)
+        if style.top_raise and self.top_count() >= style.top_raise:
+            return True
+        return style.up_raise and up and strong
+
+    def bluffs(self) -> bool:
+        """Now and then a raise on nothing (only styles that bluff draw from the stream)."""
+        return bool(self.style.bluff) and self.rng.random() < self.style.bluff
 
     def envido_call(self, cards: Sequence[Card]) -> Action | None:
         if not self.kinds & ENVIDO_CALLS:
             return None
-        count = envido_count(cards) + self.envido_shift()
+        count = envido_count(cards) + self.envido_shift() + self.style.envido_bias
         for kind in (A.FALTA_ENVIDO, A.REAL_ENVIDO, A.ENVIDO):
             action = self.find(kind)
             if action is not None and count >= ENVIDO_CALL_AT[kind]:

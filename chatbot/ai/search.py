@@ -1,10 +1,12 @@
 """The hard bot: determinized Monte Carlo search over the worlds the seat may be in.
 
 For one decision it samples hidden cards consistent with the view
-(:mod:`chatbot.ai.worlds`), plays every candidate action in every sampled world
-to the end of the hand with the normal rule bot at every seat (its own later
-turns included), and scores each finished hand by the match equity of the
-score it leaves (:mod:`chatbot.ai.equity`). Betting therefore weighs the
+(:mod:`chatbot.ai.worlds`), weighted by how well each world explains the
+others' raises and answers (sharper for a seat known to raise tight,
+:mod:`chatbot.ai.reads`), plays every candidate action in every sampled world
+to the end of the hand with rule bots (its own side as the normal bot, each
+opponent as the style it has shown), and scores each finished hand by the
+match equity of the score it leaves (:mod:`chatbot.ai.equity`). Betting therefore weighs the
 chance to win against what the points mean at this score: it runs from a raise
 whose loss ends the game unless it is likely to win, and calls when a win is
 likely. Partners share a side, so a bot partner plays for the team.
@@ -14,7 +16,14 @@ All candidates are played out in the same worlds with the same random stream
 bot's choice unless another action is better by more than the noise of the
 sample. The number of worlds is fixed by the budget and the length of the hand
 left, never by the clock, so a seeded decision is reproducible; the clock is
-only a safety net against an overloaded machine.
+only a safety net against an overloaded machine. The search stops early when
+one option leads every other by far more than the noise.
+
+Two rules sit on top of the means. Cards: among plays the sample cannot tell
+apart, the cheapest wins, and a card that can neither win nor tie the trick
+is always the lowest one (a manilha thrown under a better card is wasted).
+Answers: a raise is accepted only when the estimated chance of winning the
+hand beats its break-even at this score (:func:`chatbot.ai.equity.break_even`).
 """
 
 from __future__ import annotations
@@ -22,10 +31,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
-from chatbot.ai.equity import Equity
-from chatbot.ai.rulebot import NORMAL, RuleBot
+from chatbot.ai.equity import Equity, view_break_even
+from chatbot.ai.reads import FOLD_PRIOR, TableReads
+from chatbot.ai.rulebot import NORMAL, STYLES, RuleBot, Style
 from chatbot.ai.strength import Ranking, ranking
 from chatbot.ai.worlds import (
     Belief,
@@ -49,11 +60,13 @@ MAX_STEPS = 400  # a rollout longer than this is a bug, not a game
 class Budget:
     """How much one decision may simulate."""
 
-    samples: int = 24  # worlds at most
-    min_samples: int = 8  # worlds at least, however long the hand left
-    steps: int = 1000  # simulated decisions in all (worlds x candidates x hand length)
-    seconds: float | None = 0.07  # safety net only: stop adding worlds after this long
+    samples: int = 48  # worlds at most
+    min_samples: int = 12  # worlds at least, however long the hand left
+    steps: int = 2400  # simulated decisions in all (worlds x candidates x hand length)
+    seconds: float | None = 0.08  # safety net only: stop adding worlds after this long
     z: float = 1.0  # leave the rule bot's choice only for a gain this many standard errors
+    stop_z: float = 4.0  # stop early once the leader beats every other by this many errors
+    accept_margin: float = 0.03  # accept a raise only this far above its break-even
 
 
 DEFAULT_BUDGET = Budget()
@@ -85,6 +98,7 @@ class Analysis:
     outcomes: dict[Action, Outcome]
     worlds: int
     searched: bool
+    break_even: float | None = None  # of the raise being answered, if any
 
     def chance(self, action: Action | None = None) -> float:
         """Estimated chance that this seat's side wins the hand after ``action``."""
@@ -148,8 +162,9 @@ class Scorer:
 
 
 def rollout(rules: TrickRules, world: Match, seat: int, action: Action,
-            rng: random.Random, rank: Ranking) -> Match:
-    """Play ``action`` in a copy of ``world``, then the rule bot everywhere to the hand's end."""
+            rng: random.Random, rank: Ranking,
+            styles: Sequence[Style] | None = None) -> Match:
+    """Play ``action`` in a copy of ``world``, then rule bots (``styles`` per seat) to the end."""
     match = world.copy()
     rules.apply_trusted(match, seat, real_action(match, seat, action))
     hand = match.hand
@@ -161,7 +176,8 @@ def rollout(rules: TrickRules, world: Match, seat: int, action: Action,
         if actor is None:
             return match
         view = seat_view(rules, match, actor)
-        move = RuleBot(rules, view, rng, NORMAL, rank).choose()
+        style = NORMAL if styles is None else styles[actor]
+        move = RuleBot(rules, view, rng, style, rank).choose()
         rules.apply_trusted(match, actor, real_action(match, actor, move))
     raise RuntimeError("a simulated hand did not end")
 
@@ -173,13 +189,35 @@ def world_count(rules: TrickRules, view: SeatView, n_candidates: int, budget: Bu
     return max(budget.min_samples, min(budget.samples, fit))
 
 
-def belief_for(rules: TrickRules, view: SeatView) -> Belief | None:
-    """What the others' public actions say about their cards."""
-    return both(envido_belief(rules, view), call_belief(rules, view))
+def belief_for(rules: TrickRules, view: SeatView,
+               reads: TableReads | None = None) -> Belief | None:
+    """What the others' public actions say about their cards (sharper for tight raisers)."""
+    tightness = None if reads is None else reads.tightness
+    return both(envido_belief(rules, view), call_belief(rules, view, tightness))
+
+
+def rollout_styles(rules: TrickRules, view: SeatView,
+                   reads: TableReads | None) -> list[Style]:
+    """How each seat plays in the rollouts: this side normal, opponents as they have shown.
+
+    An opponent answers our raises in the rollouts without reading strength
+    into them (``respect`` 1) unless it has been seen running often: a model
+    that folds to every raise would teach the search to bluff at every turn.
+    """
+    out: list[Style] = []
+    for s in range(view.players):
+        if rules.team_of(s, view.players) == view.team:
+            out.append(NORMAL)
+            continue
+        style = NORMAL if reads is None else STYLES[reads.style_of(s)]
+        folds = FOLD_PRIOR if reads is None else reads.fold_rate(s)
+        respect = min(2.5, max(1.0, 1.0 + 3.0 * (folds - FOLD_PRIOR)))
+        out.append(replace(style, respect=respect))
+    return out
 
 
 def analyse(rules: TrickRules, view: SeatView, rng: random.Random,
-            budget: Budget = DEFAULT_BUDGET) -> Analysis:
+            budget: Budget = DEFAULT_BUDGET, reads: TableReads | None = None) -> Analysis:
     """Search one decision; falls back to the rule bot where a search has nothing to add."""
     if not view.legal:
         raise ValueError("this seat has nothing to do now")
@@ -191,27 +229,57 @@ def analyse(rules: TrickRules, view: SeatView, rng: random.Random,
     if len(cands) == 1:
         return Analysis(baseline, baseline, {}, 0, False)
     count = world_count(rules, view, len(cands), budget)
-    worlds = sample_worlds(rules, view, rng, count, belief_for(rules, view))
+    worlds = sample_worlds(rules, view, rng, count, belief_for(rules, view, reads))
     if not worlds:
         return Analysis(baseline, baseline, {}, 0, False)
     scorer = Scorer(rules, view)
+    styles = rollout_styles(rules, view, reads)
     outcomes = {a: Outcome(a) for a in cands}
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    first = min(count, max(budget.min_samples, 2))
     used = 0
     for world in worlds:
         seed = rng.getrandbits(32)
         for action in cands:
-            end = rollout(rules, world, view.seat, action, random.Random(seed), rank)
+            end = rollout(rules, world, view.seat, action, random.Random(seed), rank, styles)
             outcome = outcomes[action]
             outcome.values.append(scorer.value(end))
             assert end.hand is not None
             if end.hand.winner == view.team:
                 outcome.wins += 1
         used += 1
+        if used >= first and used % 4 == 0 and clear_leader(outcomes, budget.stop_z):
+            break
         if deadline is not None and used >= 2 and time.perf_counter() > deadline:
             break
     choice = pick(outcomes, baseline, budget.z)
-    return Analysis(choice, baseline, outcomes, used, True)
+    choice = thrifty(rules, view, rank, outcomes, choice, budget.z)
+    be = view_break_even(rules, view)
+    choice = gate(view, outcomes, choice, be, budget.accept_margin)
+    return Analysis(choice, baseline, outcomes, used, True, be)
+
+
+def paired_gap(a: Outcome, b: Outcome) -> tuple[float, float]:
+    """Mean and standard error of ``a - b`` over the shared worlds."""
+    diffs = [x - y for x, y in zip(a.values, b.values, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n if n else 0.0
+    if n < 2:
+        return mean, math.inf
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def clear_leader(outcomes: dict[Action, Outcome], z: float) -> bool:
+    """One option beats every other by more than ``z`` standard errors: more worlds are moot."""
+    best = max(outcomes.values(), key=lambda o: o.mean)
+    for other in outcomes.values():
+        if other is best:
+            continue
+        mean, se = paired_gap(best, other)
+        if not (mean > 1e-9 and mean > z * max(se, 1e-9)):
+            return False
+    return True
 
 
 def pick(outcomes: dict[Action, Outcome], baseline: Action, z: float) -> Action:
@@ -220,18 +288,88 @@ def pick(outcomes: dict[Action, Outcome], baseline: Action, z: float) -> Action:
     base = outcomes.get(baseline)
     if base is None or best.action == baseline:
         return best.action
-    diffs = [b - a for a, b in zip(base.values, best.values, strict=True)]
-    n = len(diffs)
-    mean = sum(diffs) / n
+    n = len(best.values)
+    mean, se = paired_gap(best, base)
     if n < 2:
         return best.action if mean > 0 else baseline
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    if mean > z * math.sqrt(var / n) and mean > 1e-9:
+    if mean > z * se and mean > 1e-9:
         return best.action
     return baseline
 
 
+def table_best(rules: TrickRules, view: SeatView, rank: Ranking) -> tuple[int, bool]:
+    """Strength to beat on the table, and whether only this seat's side holds it."""
+    best, ours, theirs = -1, False, False
+    for seat, card in view.table:
+        s = rank.of(card)
+        mine = rules.team_of(seat, view.players) == view.team
+        if s > best:
+            best, ours, theirs = s, mine, not mine
+        elif s == best:
+            ours, theirs = ours or mine, theirs or not mine
+    return best, ours and not theirs
+
+
+def trick_effect(strength: int, best: int, ours: bool) -> int:
+    """What a card does to the trick on the table: 1 takes it, 0 ties it, -1 changes nothing."""
+    if strength > best:
+        return 1
+    if strength == best and not ours:
+        return 0
+    return -1
+
+
+def thrifty(rules: TrickRules, view: SeatView, rank: Ranking,
+            outcomes: dict[Action, Outcome], choice: Action, z: float) -> Action:
+    """The cheapest card that keeps the plan: never waste a strong card for nothing.
+
+    Only for a card followed onto a trick. A card that neither takes nor ties
+    the trick becomes the lowest card held (any card would do as much); one
+    that takes or ties it becomes the cheapest card doing the same whose
+    result the sample cannot tell from the choice's.
+    """
+    if choice.kind != A.PLAY or choice.card is None or not view.table:
+        return choice
+    best, ours = table_best(rules, view, rank)
+    effect = trick_effect(rank.of(choice.card), best, ours)
+    plays = [a for a in view.legal if a.kind == A.PLAY and a.card is not None]
+    if effect < 0:
+        lowest = min(plays, key=lambda a: rank.of(a.card))
+        return lowest if rank.of(lowest.card) < rank.of(choice.card) else choice
+    chosen = outcomes.get(choice)
+    if chosen is None:
+        return choice
+    same = []
+    for action, outcome in outcomes.items():
+        if action.kind != A.PLAY or action.card is None:
+            continue
+        if trick_effect(rank.of(action.card), best, ours) != effect:
+            continue
+        if rank.of(action.card) >= rank.of(choice.card):
+            continue
+        mean, se = paired_gap(chosen, outcome)
+        if mean <= z * se or mean <= 1e-9:
+            same.append(action)
+    if not same:
+        return choice
+    return min(same, key=lambda a: rank.of(a.card))
+
+
+def gate(view: SeatView, outcomes: dict[Action, Outcome], choice: Action,
+         be: float | None, margin: float) -> Action:
+    """Accept (or raise back) only when the chance of winning the hand beats break-even."""
+    if be is None or choice.kind not in (A.ACCEPT, A.RAISE):
+        return choice
+    outcome = outcomes.get(choice)
+    run = next((a for a in view.legal if a.kind == A.RUN), None)
+    if outcome is None or run is None or run not in outcomes:
+        return choice
+    if outcome.win_rate >= min(be + margin, 0.99):
+        return choice
+    return run
+
+
 def choose(rules: TrickRules, view: SeatView, rng: random.Random,
-           budget: Budget = DEFAULT_BUDGET) -> Action:
+           budget: Budget = DEFAULT_BUDGET, reads: TableReads | None = None) -> Action:
     """The hard bot's action for this seat: always one of ``view.legal``."""
-    return analyse(rules, view, rng, budget).choice
+    return analyse(rules, view, rng, budget, reads).choice

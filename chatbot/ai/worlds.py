@@ -24,7 +24,7 @@ from chatbot.ai.strength import known_cards
 from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
-from chatbot.rules.envido import ENVIDO_CALLS, envido_count
+from chatbot.rules.envido import ENVIDO_CALLS
 from chatbot.rules.state import Hand, Match, Pending
 from chatbot.rules.views import SeatView
 
@@ -58,6 +58,8 @@ def layout(rules: TrickRules, view: SeatView) -> Layout:
     facedown: list[int] = []
     for seat in range(view.players):
         down = sum(1 for c in plays[seat] if c is None)
+        if seat == view.seat and len(view.covered) == down:
+            down = 0  # its own face-down cards are known to it: nothing to deal there
         facedown.append(down)
         if seat in view.seen:
             held.append(0)
@@ -113,7 +115,8 @@ def build(rules: TrickRules, view: SeatView, held: list[list[Card]],
     dealt: list[tuple[Card, ...]] = []
     covered: list[Card] = []
     for seat in range(n):
-        face_down = iter(down[seat])
+        own = seat == view.seat and view.covered and not down[seat]
+        face_down = iter(view.covered if own else down[seat])
         mine: list[Card] = []
         for card in plays[seat]:
             if card is None:
@@ -219,6 +222,9 @@ def _patch_argentino(rules: TrickRules, view: SeatView, match: Match) -> None:
             acted.add(view.seat)
         x["flors"] = [s for s in x["owed"] if s in acted]
         x["owed"] = [s for s in x["owed"] if s not in acted]
+        envido = view.calls.get("envido")
+        if isinstance(envido, dict) and envido.get("paid"):
+            x["owed"] = []  # a flor still owed would have voided that envido before it was paid
         if "flor" in view.calls:
             x["flor_done"] = True
     if view.pending_call in CONTEST_CALLS:
@@ -358,66 +364,129 @@ def usable(rules: TrickRules, view: SeatView, world: Match) -> bool:
 
 
 def sample_worlds(rules: TrickRules, view: SeatView, rng: random.Random, count: int,
-                  belief: Belief | None = None) -> list[Match]:
+                  belief: Belief | None = None, spread: int = 3) -> list[Match]:
     """``count`` worlds (or fewer when none fits) consistent with the view.
 
     ``belief`` weighs a world by how well it explains what the others did (a
-    call, an answer); a world is kept with that probability, so the sample
-    leans towards the hands that make the public actions likely.
+    raise, an accepted raise, a settled envido). Weighting is by resampling:
+    ``spread`` times as many consistent worlds are drawn as asked, then
+    ``count`` are drawn from them in proportion to their weight, so the sample
+    follows the belief however sharp it is (rejection, with a few tries per
+    world, could not). A world of weight 0 contradicts what was revealed and
+    is never kept while another one is left.
     """
     lay = layout(rules, view)
     if sum(lay.held) + sum(lay.facedown) > len(lay.pool):
         return []
-    worlds: list[Match] = []
-    for _ in range(count):
+    draws = count if belief is None else count * max(1, spread)
+    pool: list[Match] = []
+    for _ in range(draws):
         fallback: Match | None = None
         for _ in range(MAX_TRIES):
             held, down, stock = deal_hidden(lay, rng)
             world = build(rules, view, held, down, stock)
-            if not consistent(rules, view, world):
-                if fallback is None and usable(rules, view, world):
-                    fallback = world
-                continue
-            if belief is not None and rng.random() > belief(world):
+            if consistent(rules, view, world):
+                pool.append(world)
+                break
+            if fallback is None and usable(rules, view, world):
                 fallback = world
-                continue
-            worlds.append(world)
-            break
         else:
             if fallback is not None:
-                worlds.append(fallback)
-    return worlds
+                pool.append(fallback)
+    if belief is None or not pool:
+        return pool
+    weights = [max(0.0, belief(w)) for w in pool]
+    total = sum(weights)
+    if total <= 0.0:
+        return pool[:count]  # nothing explains the record: better a blind sample than none
+    picked: list[Match] = []
+    # systematic resampling: low variance, and each world drawn at most as often as it weighs
+    step = total / count
+    u = rng.random() * step
+    acc = 0.0
+    i = 0
+    for world, w in zip(pool, weights, strict=True):
+        acc += w
+        while i < count and u + i * step < acc:
+            picked.append(world)
+            i += 1
+    return picked
 
 
 RAISES = frozenset({A.TRUCO, A.RAISE, A.MON_RESTE, A.PUT})
+DEFAULT_TIGHTNESS = 0.75  # what a raise says about a seat we know nothing about
+Tightness = Callable[[int], float]
 
 
-def call_belief(rules: TrickRules, view: SeatView) -> Belief | None:
-    """An opponent's raise waiting for this seat's answer makes strong cards likelier.
-
-    Players bluff, so the tilt is mild: a world is kept with a probability
-    that grows with the caller's cards in it (best card and average, as
-    percentiles of the deck) but never falls below a third.
-    """
-    caller = view.pending_caller
-    if view.pending_call not in RAISES or caller is None:
-        return None
-    if rules.team_of(caller, view.players) == view.team:
-        return None
+def _percentiles(rules: TrickRules, view: SeatView) -> tuple[dict[Card, int], dict[int, float]]:
     table = rules.strength_table(view.vira)
     values = sorted(table.values())
     below: dict[int, float] = {}
     for i, v in enumerate(values):
         below.setdefault(v, i / max(len(values) - 1, 1))
+    return table, below
 
-    def belief(world: Match) -> float:
+
+def raise_weight(strength: float, tightness: float) -> float:
+    """Likelihood of a raise from a hand of this strength, for a raiser of this tightness.
+
+    A raiser who shows strength ``t`` on average raises little below it: the
+    floor (a bluff) falls and the curve steepens as ``t`` grows. At 0.5 (raises
+    on anything) the weight is flat.
+    """
+    t = min(max(tightness, 0.5), 0.95)
+    sharp = (t - 0.5) / 0.45  # 0 (random raiser) .. 1 (raises only with the best cards)
+    floor = 1.0 - 0.92 * sharp
+    power = 1.0 + 5.0 * sharp
+    return floor + (1.0 - floor) * strength ** power
+
+
+def call_belief(rules: TrickRules, view: SeatView,
+                tightness: Tightness | None = None) -> Belief | None:
+    """Raises by the other side (pending or accepted this hand) make strong cards likelier.
+
+    A pending raise is weighed on its caller's cards. A raise of theirs we
+    accepted earlier this hand (``last_raiser`` is their side) is weighed on
+    the strongest hand of their side (we do not know which of them raised),
+    and a raise of ours they accepted, more mildly, the same way. How sharp
+    each weight is depends on the caller's tightness (:mod:`chatbot.ai.reads`).
+    """
+    tight = tightness or (lambda seat: DEFAULT_TIGHTNESS)
+    opponents = [s for s in range(view.players)
+                 if rules.team_of(s, view.players) != view.team and s not in view.seen]
+    if not opponents:
+        return None
+    table, below = _percentiles(rules, view)
+    caller = view.pending_caller
+    pending = view.pending_call in RAISES and caller is not None and \
+        rules.team_of(caller, view.players) != view.team
+    raised = view.level >= 1 and view.last_raiser is not None
+    theirs_raised = raised and view.last_raiser != view.team and not pending
+    ours_accepted = raised and view.last_raiser == view.team and view.pending_call is None
+    if not (pending or theirs_raised or ours_accepted):
+        return None
+
+    def strength(world: Match, seat: int) -> float:
         hand = world.hand
         assert hand is not None
-        held = [below[table[c]] for c in hand.cards[caller]]
+        cards = hand.dealt[seat] if seat < len(hand.dealt) else hand.cards[seat]
+        held = [below[table[c]] for c in cards if c in table]
         if not held:
-            return 1.0
-        strength = 0.6 * max(held) + 0.4 * sum(held) / len(held)
-        return 0.35 + 0.65 * strength * strength
+            return 0.5
+        return 0.6 * max(held) + 0.4 * sum(held) / len(held)
+
+    def belief(world: Match) -> float:
+        weight = 1.0
+        if pending:
+            assert caller is not None
+            weight *= raise_weight(strength(world, caller), tight(caller))
+        if theirs_raised:
+            best = max(opponents, key=lambda s: strength(world, s))
+            weight *= raise_weight(strength(world, best), tight(best))
+        if ours_accepted:
+            best = max(opponents, key=lambda s: strength(world, s))
+            weight *= raise_weight(strength(world, best), 0.5 + 0.5 * (tight(best) - 0.5))
+        return weight
 
     return belief
 
@@ -437,20 +506,17 @@ def envido_belief(rules: TrickRules, view: SeatView) -> Belief | None:
     points = settled.get("points", 0)
     if not isinstance(points, int) or points < 2:
         return None  # one point: a refusal, which says little about the cards
-    mine = envido_count(_dealt_of(view))
     we_won = settled.get("winner") == view.team
 
     def belief(world: Match) -> float:
         hand = world.hand
         assert hand is not None
-        best = max((hand.x["env"][s] for s in range(world.players)
-                    if rules.team_of(s, world.players) != view.team), default=0)
-        agrees = best <= mine if we_won else best >= mine
-        return 1.0 if agrees else 0.1
+        env = hand.x["env"]
+        ours = max(env[s] for s in range(world.players)
+                   if rules.team_of(s, world.players) == view.team)
+        theirs = max((env[s] for s in range(world.players)
+                      if rules.team_of(s, world.players) != view.team), default=0)
+        agrees = theirs <= ours if we_won else theirs >= ours  # ties go by seat order
+        return 1.0 if agrees else 0.0  # the envido's result was revealed: no contradiction
 
     return belief
-
-
-def _dealt_of(view: SeatView) -> list[Card]:
-    plays = played_by(view)
-    return [*(view.hand or ()), *(c for c in plays[view.seat] if c is not None)]

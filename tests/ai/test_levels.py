@@ -13,7 +13,8 @@ from chatbot.rules.registry import rules_for
 from chatbot.rules.views import seat_view
 from tests.ai.games import CONFIGS, IDS, TEST_BUDGET, play, shuffled_hidden, test_decide
 
-MIXES = (["hard", "easy"], ["normal", "hard"], ["random", "normal", "easy", "hard"])
+MIXES = (["hard", "easy"], ["normal", "hard"], ["random", "normal", "easy", "hard"],
+         ["tight", "loose"], ["aggressive", "cautious"], ["baseline", "hard"])
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
@@ -85,3 +86,45 @@ def test_unknown_level_and_empty_turn_are_errors() -> None:
         decide(rules, seat_view(rules, match, 1), "grandmaster", random.Random(1))
     with pytest.raises(ValueError):
         decide(rules, seat_view(rules, match, 0), "hard", random.Random(1))
+
+
+def test_player_levels_are_listed_with_a_description_in_every_language() -> None:
+    from chatbot.ai import STYLE_LEVELS, describe, player_levels
+    from chatbot.i18n.locales import LOCALES
+    from chatbot.i18n.translation import translate
+
+    codes = [level.code for level in player_levels()]
+    assert codes == list(LEVELS) and codes[:3] == ["easy", "normal", "hard"]
+    assert set(STYLE_LEVELS) <= set(codes) and "baseline" not in codes and "random" not in codes
+    assert {"baseline", "random"} <= set(BENCH_LEVELS)
+    for level in player_levels():
+        assert describe(level.code) == level.description
+        texts = {locale: translate(level.description, locale) for locale in LOCALES}
+        assert texts["en"] == level.description
+        for locale, text in texts.items():
+            assert text and (locale == "en" or text != level.description), (locale, level)
+    with pytest.raises(KeyError):
+        describe("baseline")
+
+
+def test_styles_differ_the_way_their_names_say() -> None:
+    """Against the same first-hand truco, the cautious and tight bots run most, loose least;
+    the aggressive bot calls truco first most often."""
+    rules = rules_for("paulista")
+    accepted: dict[str, int] = {}
+    raised: dict[str, int] = {}
+    styles = ("tight", "loose", "aggressive", "cautious", "normal")
+    for seed in range(300):
+        match = rules.new_match(2, 0)
+        rules.deal(match, random.Random(seed))
+        opening = seat_view(rules, match, 1)
+        for level in styles:
+            action = decide(rules, opening, level, random.Random(seed))
+            raised[level] = raised.get(level, 0) + (action.kind == "truco")
+        rules.apply(match, 1, next(a for a in rules.legal(match, 1) if a.kind == "truco"))
+        answer = seat_view(rules, match, 0)
+        for level in styles:
+            action = decide(rules, answer, level, random.Random(seed))
+            accepted[level] = accepted.get(level, 0) + (action.kind in ("accept", "raise"))
+    assert accepted["loose"] > accepted["normal"] > accepted["tight"] > accepted["cautious"]
+    assert raised["aggressive"] > raised["loose"] > raised["normal"] >= raised["tight"]
