@@ -3,8 +3,21 @@
 Every deal is played twice with the seats swapped (level A on side 0, then on
 side 1, with the same cards hand by hand), so the luck of the cards cancels
 out and a difference in play shows up with fewer games. Prints JSON: A's win
-rate with its 95% Wilson interval, the average point difference per game and
-the decision latency of each level (decisions with a real choice only).
+rate with its 95% Wilson interval, the average point difference and the points
+of each side per game, and per level: the decision latency (decisions with a
+real choice only), the accepted-raise win rate per raise level beside that
+raise's break-even, the wasted-card rate (a card that could neither win nor
+tie a trick played while a lower one was held and the hand went on) and, for
+the search levels, the calibration gap: the search's mean estimated chance of
+winning each hand it accepted a raise in, minus the share of those hands won.
+
+``--suite`` runs hard against the frozen baseline and every style in the four
+formats of issue 17 (2v2 Paulista, 2v2 Mineiro, 1v1 Paulista, 2v2 Argentine)
+and prints all the runs in one JSON document.
+
+Search levels keep a :class:`~chatbot.ai.reads.TableReads` per game, fed only
+with public facts (every action's kind, the cards shown face up), as a bot at
+a real table would.
 """
 
 from __future__ import annotations
@@ -22,12 +35,31 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from chatbot.ai import BENCH_LEVELS, decide
+from chatbot.ai import BENCH_LEVELS, STYLE_LEVELS, TableReads, decide
+from chatbot.ai.baseline import search as frozen
+from chatbot.ai.equity import view_break_even
+from chatbot.ai.search import analyse, table_best, trick_effect
+from chatbot.ai.strength import ranking
+from chatbot.rules import actions as A
+from chatbot.rules.actions import Action
+from chatbot.rules.base import TrickRules
 from chatbot.rules.playout import Config
 from chatbot.rules.registry import available_variants
-from chatbot.rules.views import real_action, seat_view
+from chatbot.rules.views import SeatView, real_action, seat_view
 
 MAX_ACTIONS = 100_000
+
+
+@dataclass(slots=True)
+class Accepted:
+    """One accepted raise: who, to which ladder level, its break-even, and how it ended."""
+
+    level: str
+    raise_level: int
+    break_even: float
+    estimate: float | None  # the search's chance of winning the hand, if it searched
+    team: int
+    won: bool = False
 
 
 @dataclass(slots=True)
@@ -35,6 +67,39 @@ class GameResult:
     a_won: bool
     point_diff: float
     latencies: dict[str, list[float]] = field(default_factory=dict)
+    a_points: float = 0.0
+    b_points: float = 0.0
+    accepted: list[Accepted] = field(default_factory=list)
+    plays: dict[str, int] = field(default_factory=dict)  # card plays with a real choice
+    wasted: dict[str, int] = field(default_factory=dict)
+
+
+SEARCH_LEVELS = ("hard", "baseline")
+
+
+def bot_move(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
+             reads: TableReads) -> tuple[Action, float | None]:
+    """The level's action and, for the search levels, its estimate of winning the hand."""
+    if level == "hard" and len(view.legal) > 1:
+        analysis = analyse(rules, view, rng, reads=reads)
+        return analysis.choice, analysis.chance() if analysis.searched else None
+    if level == "baseline" and len(view.legal) > 1:
+        old = frozen.analyse(rules, view, rng)
+        return old.choice, old.chance() if old.searched else None
+    return decide(rules, view, level, rng), None
+
+
+def wasted(rules: TrickRules, view: SeatView, action: Action) -> bool:
+    """A card that neither takes nor ties the trick, while a lower one was held, hand going on."""
+    if action.kind != A.PLAY or action.card is None or not view.table or view.hand is None:
+        return False
+    if len(view.hand) < 2:
+        return False
+    rank = ranking(rules, view.vira)
+    best, ours = table_best(rules, view, rank)
+    if trick_effect(rank.of(action.card), best, ours) >= 0:
+        return False
+    return any(rank.of(c) < rank.of(action.card) for c in view.hand)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -63,31 +128,58 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
     level = [a if rules.team_of(s, n) in sides_a else b for s in range(n)]
     bot_rngs = [random.Random(f"bot-{seed}-{index}-{int(swap)}-{s}") for s in range(n)]
     latencies: dict[str, list[float]] = {a: [], b: []}
+    plays = {a: 0, b: 0}
+    waste = {a: 0, b: 0}
+    accepted: list[Accepted] = []
+    in_hand: list[Accepted] = []
+    reads = TableReads(n)  # public facts only: one record serves every seat at the table
     match = rules.new_match(n, deal_rng.randrange(n))
     rules.deal(match, deal_rng)
+
+    def close_hand() -> None:
+        hand = match.hand
+        assert hand is not None
+        for entry in in_hand:
+            entry.won = hand.winner == entry.team
+        accepted.extend(in_hand)
+        in_hand.clear()
+        reads.hand_over(rules, hand.vira, [*hand.played, hand.table])
+
     for _ in range(MAX_ACTIONS):
         if match.winner is not None:
             break
         hand = match.hand
         assert hand is not None
         if hand.over:
+            close_hand()
             rules.next_hand(match, deal_rng)
             continue
         seat = rules.to_act(match)
         assert seat is not None
         view = seat_view(rules, match, seat)
+        who = level[seat]
         start = time.perf_counter()
-        action = decide(rules, view, level[seat], bot_rngs[seat])
+        action, estimate = bot_move(rules, view, who, bot_rngs[seat], reads)
         elapsed = time.perf_counter() - start
         if len(view.legal) > 1:
-            latencies[level[seat]].append(elapsed)
+            latencies[who].append(elapsed)
+            if action.kind == A.PLAY:
+                plays[who] += 1
+                waste[who] += wasted(rules, view, action)
+        if action.kind == A.ACCEPT and view.pending_call in (A.TRUCO, A.RAISE):
+            be = view_break_even(rules, view)
+            assert be is not None
+            in_hand.append(Accepted(who, view.level + 1, be, estimate, view.team))
+        reads.action(seat, action.kind)
         rules.apply(match, seat, real_action(match, seat, action))
     else:
         raise RuntimeError("game did not end")
+    close_hand()
     team_a = next(iter(sides_a))
     others = [s for t, s in enumerate(match.score) if t != team_a]
     diff = match.score[team_a] - sum(others) / len(others)
-    return GameResult(match.winner == team_a, diff, latencies)
+    return GameResult(match.winner == team_a, diff, latencies, float(match.score[team_a]),
+                      sum(others) / len(others), accepted, plays, waste)
 
 
 def play_pairs(config: Config, a: str, b: str, seed: int, indices: Sequence[int]
@@ -101,6 +193,34 @@ def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     k = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
     return ordered[k]
+
+
+def accepted_figures(entries: list[Accepted]) -> dict[str, Any]:
+    """Accepted raises per ladder level: hands won beside the mean break-even."""
+    out: dict[str, Any] = {}
+    for raise_level in sorted({e.raise_level for e in entries}):
+        group = [e for e in entries if e.raise_level == raise_level]
+        won = sum(e.won for e in group)
+        lo, hi = wilson(won, len(group))
+        out[str(raise_level)] = {
+            "accepted": len(group),
+            "won": won,
+            "win_rate": round(won / len(group), 4),
+            "win_rate_wilson95": [round(lo, 4), round(hi, 4)],
+            "mean_break_even": round(statistics.fmean(e.break_even for e in group), 4),
+        }
+    return out
+
+
+def calibration(entries: list[Accepted]) -> dict[str, Any] | None:
+    """The search's estimate of winning the hands it accepted raises in, against the outcome."""
+    rated = [e for e in entries if e.estimate is not None]
+    if not rated:
+        return None
+    estimate = statistics.fmean(e.estimate for e in rated if e.estimate is not None)
+    won = statistics.fmean(1.0 if e.won else 0.0 for e in rated)
+    return {"hands": len(rated), "mean_estimate": round(estimate, 4),
+            "won_rate": round(won, 4), "gap": round(estimate - won, 4)}
 
 
 def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1) -> dict[str, Any]:
@@ -118,14 +238,24 @@ def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1) ->
     wins = sum(r.a_won for r in results)
     n = len(results)
     lo, hi = wilson(wins, n)
-    latency: dict[str, dict[str, float | int]] = {}
+    levels: dict[str, dict[str, Any]] = {}
     for level in dict.fromkeys((a, b)):
         times = [t for r in results for t in r.latencies.get(level, [])]
-        latency[level] = {
-            "decisions": len(times),
-            "p50_ms": round(percentile(times, 0.5) * 1000, 3),
-            "p99_ms": round(percentile(times, 0.99) * 1000, 3),
-            "max_ms": round(max(times, default=0.0) * 1000, 3),
+        plays = sum(r.plays.get(level, 0) for r in results)
+        waste = sum(r.wasted.get(level, 0) for r in results)
+        entries = [e for r in results for e in r.accepted if e.level == level]
+        levels[level] = {
+            "latency": {
+                "decisions": len(times),
+                "p50_ms": round(percentile(times, 0.5) * 1000, 3),
+                "p99_ms": round(percentile(times, 0.99) * 1000, 3),
+                "max_ms": round(max(times, default=0.0) * 1000, 3),
+            },
+            "card_plays": plays,
+            "wasted_cards": waste,
+            "wasted_card_rate": round(waste / plays, 5) if plays else 0.0,
+            "accepted_raises": accepted_figures(entries),
+            "calibration": calibration(entries),
         }
     return {
         "benchmark": "arena",
@@ -138,9 +268,27 @@ def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1) ->
         "a_win_rate_wilson95": [round(lo, 4), round(hi, 4)],
         "avg_point_diff": round(statistics.fmean(r.point_diff for r in results), 3)
         if n else 0.0,
-        "latency": latency,
+        "points_per_game": {
+            "a": round(statistics.fmean(r.a_points for r in results), 3) if n else 0.0,
+            "b": round(statistics.fmean(r.b_points for r in results), 3) if n else 0.0,
+        },
+        "latency": {level: figures["latency"] for level, figures in levels.items()},
+        "levels": levels,
         "seconds": round(time.perf_counter() - start, 1),
     }
+
+
+SUITE_FORMATS: tuple[Config, ...] = (
+    Config("paulista", 4), Config("mineiro", 4), Config("paulista", 2), Config("argentino", 4),
+)
+SUITE_OPPONENTS: tuple[str, ...] = ("baseline", *STYLE_LEVELS)
+
+
+def suite(games: int, seed: int, jobs: int, opponents: Sequence[str],
+          formats: Sequence[Config]) -> dict[str, Any]:
+    """Hard against each opponent in each format: one run per pair, in one document."""
+    runs = [run(config, "hard", b, games, seed, jobs) for config in formats for b in opponents]
+    return {"benchmark": "arena-suite", "games_per_run": games, "runs": runs}
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -164,7 +312,26 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a table option of the variant (repeatable)")
+    parser.add_argument("--suite", action="store_true",
+                        help="hard vs the baseline and every style in the four formats")
+    parser.add_argument("--opponents", default=",".join(SUITE_OPPONENTS),
+                        help="with --suite: the levels hard meets (comma-separated)")
+    parser.add_argument("--formats", default="paulista/4,mineiro/4,paulista/2,argentino/4",
+                        help="with --suite: VARIANT/PLAYERS, comma-separated")
     args = parser.parse_args(argv)
+    if args.suite:
+        opponents = [o for o in args.opponents.split(",") if o]
+        unknown = [o for o in opponents if o not in BENCH_LEVELS]
+        if unknown:
+            print(f"unknown levels: {', '.join(unknown)}", file=sys.stderr)
+            return 2
+        formats = []
+        for text in args.formats.split(","):
+            variant, _, players = text.partition("/")
+            formats.append(Config(variant, int(players or 2)))
+        print(json.dumps(suite(args.games, args.seed, args.jobs, opponents, formats),
+                         indent=2))
+        return 0
     config = Config(args.variant, args.players, tuple(sorted(parse_option(o)
                                                             for o in args.option)))
     rules = config.rules

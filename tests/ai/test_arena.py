@@ -6,8 +6,12 @@ import json
 
 import pytest
 
-from chatbot.bench.arena import main, play_game, wilson
+from chatbot.bench.arena import main, play_game, wasted, wilson
+from chatbot.rules import actions as A
+from chatbot.rules.actions import Action
+from chatbot.rules.cards import Card
 from chatbot.rules.playout import Config
+from tests.ai.test_no_waste import POSITIONS, facing
 
 
 def test_wilson_interval() -> None:
@@ -39,3 +43,40 @@ def test_arena_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
 def test_arena_refuses_a_bad_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--variant", "le-truc", "--players", "3"]) == 2
     assert main(["--variant", "put", "--option", "scoring=ledger"]) == 2
+
+
+def test_arena_reports_raises_waste_and_calibration(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--variant", "paulista", "--players", "2", "--a", "cautious", "--b",
+                 "aggressive", "--games", "6", "--seed", "4"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out["levels"]) == {"cautious", "aggressive"}
+    assert out["points_per_game"]["a"] >= 0 and out["points_per_game"]["b"] >= 0
+    for figures in out["levels"].values():
+        assert 0 <= figures["wasted_cards"] <= figures["card_plays"]
+        assert figures["calibration"] is None  # rule bots make no estimate
+        for row in figures["accepted_raises"].values():
+            assert 0 <= row["won"] <= row["accepted"] and 0 <= row["mean_break_even"] <= 1
+    accepted = sum(row["accepted"] for f in out["levels"].values()
+                   for row in f["accepted_raises"].values())
+    assert accepted > 0  # the aggressive bot raises, so raises are answered
+
+
+def test_suite_runs_hard_against_each_opponent(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--suite", "--opponents", "tight,baseline", "--formats", "paulista/2",
+                 "--games", "2", "--seed", "3"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [r["config"]["b"] for r in out["runs"]] == ["tight", "baseline"]
+    for r in out["runs"]:
+        assert r["config"]["a"] == "hard" and r["games"] == 2
+        assert {"hard", r["config"]["b"]} == set(r["levels"])
+        assert r["levels"]["hard"]["latency"]["decisions"] > 0
+    assert main(["--suite", "--opponents", "grandmaster"]) == 2
+
+
+def test_a_card_under_a_better_one_is_counted_as_wasted() -> None:
+    ours, led, rest, vira, lowest = POSITIONS["3H-over-3S"]
+    view = facing(2, ours, led, rest, vira)
+    rules = Config("paulista", 2).rules
+    assert wasted(rules, view, Action(A.PLAY, Card(3, "S")))
+    assert wasted(rules, view, Action(A.PLAY, Card(12, "S")))
+    assert not wasted(rules, view, Action(A.PLAY, lowest))
