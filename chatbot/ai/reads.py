@@ -26,8 +26,8 @@ RAISE_KINDS = frozenset({A.TRUCO, A.RAISE, A.MON_RESTE, A.PUT})
 PRIOR = 0.75  # shown strength of a raiser we know nothing about: a normal bot's, roughly
 FOLD_PRIOR = 0.45  # share of raises a seat we know nothing about runs from
 PRIOR_WEIGHT = 3.0  # the prior counts as this many observed hands
-TIGHT_FROM = 0.72  # a raiser who shows at least this is played as the tight style
-LOOSE_BELOW = 0.58  # ... at most this, as the loose one
+TIGHT_FROM = 0.8  # a raiser who shows at least this is played as the tight style
+LOOSE_BELOW = 0.62  # ... at most this, as the loose one
 
 
 @dataclass(slots=True)
@@ -44,20 +44,25 @@ class SeatRead:
 class TableReads:
     """Per-seat tightness estimates from the public record of the hands played so far."""
 
-    __slots__ = ("_raised", "seats")
+    __slots__ = ("_caller", "_raised", "seats")
 
     def __init__(self, players: int) -> None:
         self.seats = [SeatRead() for _ in range(players)]
-        self._raised: set[int] = set()
+        self._raised: set[int] = set()  # raisers whose raise was accepted this hand
+        self._caller: int | None = None
 
     def action(self, seat: int, kind: str) -> None:
         """A public action of ``seat`` (call it for every action applied at the table)."""
         read = self.seats[seat]
         if kind in RAISE_KINDS:
             read.raises += 1
-            self._raised.add(seat)
+            self._caller = seat
         elif kind == A.ACCEPT:
             read.accepts += 1
+            if self._caller is not None:
+                # only a called raise is played out: a run would hide the raiser's cards,
+                # and the low cards it led before raising would make it look loose
+                self._raised.add(self._caller)
         elif kind == A.RUN:
             read.runs += 1
 
@@ -80,6 +85,7 @@ class TableReads:
             if seat in self._raised and cards:
                 read.shown.append(0.6 * max(cards) + 0.4 * sum(cards) / len(cards))
         self._raised.clear()
+        self._caller = None
 
     def tightness(self, seat: int) -> float:
         """Estimated strength behind this seat's raises (0.5 = raises on random cards)."""

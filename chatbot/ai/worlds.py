@@ -20,13 +20,14 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from chatbot.ai.strength import known_cards
+from chatbot.ai.rulebot import NORMAL, RuleBot
+from chatbot.ai.strength import known_cards, ranking
 from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.envido import ENVIDO_CALLS
 from chatbot.rules.state import Hand, Match, Pending
-from chatbot.rules.views import SeatView
+from chatbot.rules.views import SeatView, seat_view
 
 CONTEST_CALLS = frozenset({A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO})
 MAX_TRIES = 6  # samples drawn per world before settling for a merely usable one
@@ -414,30 +415,26 @@ def sample_worlds(rules: TrickRules, view: SeatView, rng: random.Random, count: 
 
 
 RAISES = frozenset({A.TRUCO, A.RAISE, A.MON_RESTE, A.PUT})
-DEFAULT_TIGHTNESS = 0.75  # what a raise says about a seat we know nothing about
+_NO_RANDOM = random.Random(0)  # RuleBot.chance draws nothing from it for the normal style
+DEFAULT_TIGHTNESS = 0.75
+FLOOR_DROP = 0.97
+POWER_GAIN = 8.0  # what a raise says about a seat we know nothing about
 Tightness = Callable[[int], float]
 
 
-def _percentiles(rules: TrickRules, view: SeatView) -> tuple[dict[Card, int], dict[int, float]]:
-    table = rules.strength_table(view.vira)
-    values = sorted(table.values())
-    below: dict[int, float] = {}
-    for i, v in enumerate(values):
-        below.setdefault(v, i / max(len(values) - 1, 1))
-    return table, below
-
-
 def raise_weight(strength: float, tightness: float) -> float:
-    """Likelihood of a raise from a hand of this strength, for a raiser of this tightness.
+    """Likelihood of a raise from a seat whose own chance of winning the hand is ``strength``.
 
-    A raiser who shows strength ``t`` on average raises little below it: the
-    floor (a bluff) falls and the curve steepens as ``t`` grows. At 0.5 (raises
-    on anything) the weight is flat.
+    ``tightness`` is the strength a raiser has shown on average (reads): a
+    raiser who shows 0.45 or less raises on anything, and the weight is flat;
+    from 0.75 up (a rule bot raising on two top cards or a sure hand) the
+    floor left for a bluff is tiny and the curve steep. Tuned so that the
+    search's estimate of winning after accepting the frozen hard bot's raises
+    matches how often those hands were won (docs/ai.md).
     """
-    t = min(max(tightness, 0.5), 0.95)
-    sharp = (t - 0.5) / 0.45  # 0 (random raiser) .. 1 (raises only with the best cards)
-    floor = 1.0 - 0.92 * sharp
-    power = 1.0 + 5.0 * sharp
+    sharp = min(1.0, max(0.0, (tightness - 0.45) / 0.3))
+    floor = 1.0 - FLOOR_DROP * sharp
+    power = 1.0 + POWER_GAIN * sharp
     return floor + (1.0 - floor) * strength ** power
 
 
@@ -456,7 +453,6 @@ def call_belief(rules: TrickRules, view: SeatView,
                  if rules.team_of(s, view.players) != view.team and s not in view.seen]
     if not opponents:
         return None
-    table, below = _percentiles(rules, view)
     caller = view.pending_caller
     pending = view.pending_call in RAISES and caller is not None and \
         rules.team_of(caller, view.players) != view.team
@@ -466,14 +462,16 @@ def call_belief(rules: TrickRules, view: SeatView,
     if not (pending or theirs_raised or ours_accepted):
         return None
 
+    rank = ranking(rules, view.vira)
+
     def strength(world: Match, seat: int) -> float:
+        """The seat's own estimate of winning the hand in this world (what a raiser bets on)."""
         hand = world.hand
         assert hand is not None
-        cards = hand.dealt[seat] if seat < len(hand.dealt) else hand.cards[seat]
-        held = [below[table[c]] for c in cards if c in table]
-        if not held:
+        if not hand.cards[seat]:
             return 0.5
-        return 0.6 * max(held) + 0.4 * sum(held) / len(held)
+        other = seat_view(rules, world, seat)
+        return RuleBot(rules, other, _NO_RANDOM, NORMAL, rank).chance()
 
     def belief(world: Match) -> float:
         weight = 1.0

@@ -94,3 +94,30 @@ def test_own_face_down_card_is_known_not_dealt_again() -> None:
     # and the search, sampling the same way, decides on those worlds only
     fixed = Budget(samples=8, min_samples=8, steps=100_000, seconds=None)
     assert analyse(rules, view, random.Random(3), fixed).choice in view.legal
+
+
+def test_reads_tell_a_tight_raiser_from_a_loose_one() -> None:
+    """Raises that were called and then backed by strong cards make a seat read as tight."""
+    from chatbot.ai.reads import TableReads
+
+    rules = rules_for("paulista")
+    vira = Card(7, "C")  # the queens are manilhas
+    reads = TableReads(2)
+    assert reads.style_of(0) == reads.style_of(1) == "normal"
+    for _ in range(6):
+        reads.action(0, A.TRUCO)
+        reads.action(1, A.ACCEPT)
+        reads.hand_over(rules, vira, [[(0, Card(12, "C")), (1, Card(4, "H"))],
+                                      [(0, Card(3, "S")), (1, Card(5, "H"))]])
+        reads.action(1, A.TRUCO)
+        reads.action(0, A.ACCEPT)
+        reads.hand_over(rules, vira, [[(1, Card(4, "D")), (0, Card(6, "H"))],
+                                      [(1, Card(5, "D")), (0, Card(7, "H"))]])
+    assert reads.tightness(0) > 0.85 and reads.style_of(0) == "tight"
+    assert reads.tightness(1) < 0.4 and reads.style_of(1) == "loose"
+    # a raise run from shows nothing: the estimate does not move
+    before = reads.tightness(0)
+    reads.action(0, A.TRUCO)
+    reads.action(1, A.RUN)
+    reads.hand_over(rules, vira, [[(0, Card(4, "S")), (1, Card(6, "S"))]])
+    assert reads.tightness(0) == before and reads.fold_rate(1) > reads.fold_rate(0)
