@@ -67,6 +67,7 @@ class GameResult:
     a_won: bool
     point_diff: float
     latencies: dict[str, list[float]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)  # thread CPU time per decision
     a_points: float = 0.0
     b_points: float = 0.0
     accepted: list[Accepted] = field(default_factory=list)
@@ -128,6 +129,7 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
     level = [a if rules.team_of(s, n) in sides_a else b for s in range(n)]
     bot_rngs = [random.Random(f"bot-{seed}-{index}-{int(swap)}-{s}") for s in range(n)]
     latencies: dict[str, list[float]] = {a: [], b: []}
+    cpu: dict[str, list[float]] = {a: [], b: []}
     plays = {a: 0, b: 0}
     waste = {a: 0, b: 0}
     accepted: list[Accepted] = []
@@ -158,11 +160,12 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
         assert seat is not None
         view = seat_view(rules, match, seat)
         who = level[seat]
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         action, estimate = bot_move(rules, view, who, bot_rngs[seat], reads)
         elapsed = time.perf_counter() - start
         if len(view.legal) > 1:
             latencies[who].append(elapsed)
+            cpu[who].append(time.thread_time() - start_cpu)
             if action.kind == A.PLAY:
                 plays[who] += 1
                 waste[who] += wasted(rules, view, action)
@@ -178,7 +181,7 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
     team_a = next(iter(sides_a))
     others = [s for t, s in enumerate(match.score) if t != team_a]
     diff = match.score[team_a] - sum(others) / len(others)
-    return GameResult(match.winner == team_a, diff, latencies, float(match.score[team_a]),
+    return GameResult(match.winner == team_a, diff, latencies, cpu, float(match.score[team_a]),
                       sum(others) / len(others), accepted, plays, waste)
 
 
@@ -241,6 +244,7 @@ def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1) ->
     levels: dict[str, dict[str, Any]] = {}
     for level in dict.fromkeys((a, b)):
         times = [t for r in results for t in r.latencies.get(level, [])]
+        cpu = [t for r in results for t in r.cpu.get(level, [])]
         plays = sum(r.plays.get(level, 0) for r in results)
         waste = sum(r.wasted.get(level, 0) for r in results)
         entries = [e for r in results for e in r.accepted if e.level == level]
@@ -250,6 +254,9 @@ def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1) ->
                 "p50_ms": round(percentile(times, 0.5) * 1000, 3),
                 "p99_ms": round(percentile(times, 0.99) * 1000, 3),
                 "max_ms": round(max(times, default=0.0) * 1000, 3),
+                # CPU time of the deciding thread: what one core spends, whatever the load
+                "cpu_p50_ms": round(percentile(cpu, 0.5) * 1000, 3),
+                "cpu_p99_ms": round(percentile(cpu, 0.99) * 1000, 3),
             },
             "card_plays": plays,
             "wasted_cards": waste,
