@@ -178,3 +178,43 @@ def test_easy_makes_human_mistakes_but_stays_legal() -> None:
     assert Action(A.PLAY, Card(3, "D")) in picks  # mostly right
     assert len(picks) > 1  # but not always
     assert picks <= set(view.legal)
+
+
+def test_break_even_of_a_raise_follows_the_score() -> None:
+    from chatbot.ai.equity import break_even
+
+    rules = rules_for("paulista")
+    even = break_even(rules, (0, 0), 0, 1, 3)
+    assert 0.3 < even < 0.37  # about a third for a truco from 1 to 3
+    # points only (no race to a target): exactly (play - run) / (2 * play)
+    ledger = rules_for("put", {"scoring": "ledger"}) if "put" in available_variants() else None
+    if ledger is not None:
+        assert break_even(ledger, (0, 0), 0, 1, 3) == pytest.approx(1 / 3)
+    # running at 0-10 hands them the game's last point but one: accepting is worth more
+    assert break_even(rules, (0, 10), 0, 1, 3) < even
+    # from 9 points, winning 3 ends the game: the raise is worth accepting on less
+    assert break_even(rules, (9, 5), 0, 1, 3) < even
+
+
+def test_normal_accepts_a_truco_only_above_its_break_even() -> None:
+    """The answer follows the equity break-even: the same cards accept at one score and run
+    at another, where losing the raise would end the game."""
+    from chatbot.ai.equity import view_break_even
+
+    rules = rules_for("paulista")
+    decided = 0
+    for seed in range(200):
+        match = rules.new_match(2, 0)
+        rules.deal(match, random.Random(seed))
+        rules.apply(match, 1, Action(A.TRUCO))
+        view = seat_view(rules, match, 0)
+        bot = RuleBot(rules, view, random.Random(seed))
+        chance = bot.chance_against_raise()
+        action = bot.choose()
+        if action.kind == A.RAISE:
+            continue
+        be = view_break_even(rules, view)
+        assert be is not None
+        assert (action.kind == A.ACCEPT) == (chance >= be + bot.style.accept_margin)
+        decided += 1
+    assert decided > 150
