@@ -37,18 +37,23 @@ class Level:
     """A level a player may choose: its code (stored on a seat) and a one-line description."""
 
     code: str
+    name: str  # an msgid: the level's name on a button ("Hard")
     description: str  # an msgid: translate with chatbot.i18n ``_(level.description)``
 
 
 PLAYER_LEVELS: tuple[Level, ...] = (
-    Level("easy", N_("Easy: a beginner who misjudges hands and now and then drops a card.")),
-    Level("normal", N_("Normal: plays by the book and counts the cards already seen.")),
-    Level("hard", N_("Hard: thinks ahead through the hands you may hold and reads your "
-                     "raises.")),
-    Level("tight", N_("Tight: raises and accepts only with strong cards.")),
-    Level("loose", N_("Loose: accepts almost any raise and plays on with weak cards.")),
-    Level("aggressive", N_("Aggressive: raises often and bluffs.")),
-    Level("cautious", N_("Cautious: runs from raises early unless its cards are very good.")),
+    Level("easy", N_("Easy"),
+          N_("Easy: a beginner who misjudges hands and now and then drops a card.")),
+    Level("normal", N_("Normal"),
+          N_("Normal: plays by the book and counts the cards already seen.")),
+    Level("hard", N_("Hard"),
+          N_("Hard: thinks ahead through the hands you may hold and reads your raises.")),
+    Level("tight", N_("Tight"), N_("Tight: raises and accepts only with strong cards.")),
+    Level("loose", N_("Loose"),
+          N_("Loose: accepts almost any raise and plays on with weak cards.")),
+    Level("aggressive", N_("Aggressive"), N_("Aggressive: raises often and bluffs.")),
+    Level("cautious", N_("Cautious"),
+          N_("Cautious: runs from raises early unless its cards are very good.")),
 )
 LEVELS: tuple[str, ...] = tuple(level.code for level in PLAYER_LEVELS)
 STYLE_LEVELS: tuple[str, ...] = ("tight", "loose", "aggressive", "cautious")
@@ -60,12 +65,23 @@ def player_levels() -> tuple[Level, ...]:
     return PLAYER_LEVELS
 
 
-def describe(code: str) -> str:
-    """The description msgid of a player level (for ``_()``); KeyError for bench levels."""
+def player_level(code: str) -> Level:
+    """A player level by its code; KeyError for bench levels and unknown codes."""
     for level in PLAYER_LEVELS:
         if level.code == code:
-            return level.description
+            return level
     raise KeyError(code)
+
+
+def describe(code: str) -> str:
+    """The description msgid of a player level (for ``_()``); KeyError for bench levels."""
+    return player_level(code).description
+
+
+def next_level(code: str) -> str:
+    """The player level after ``code`` in menu order, round the cycle (a menu's ▸ button)."""
+    codes = [level.code for level in PLAYER_LEVELS]
+    return codes[(codes.index(code) + 1) % len(codes)] if code in codes else codes[0]
 
 
 def decide(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
@@ -90,4 +106,4 @@ def decide(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
 
 
 __all__ = ["BENCH_LEVELS", "LEVELS", "PLAYER_LEVELS", "STYLE_LEVELS", "Level", "TableReads",
-           "decide", "describe", "player_levels"]
+           "decide", "describe", "next_level", "player_level", "player_levels"]

@@ -27,6 +27,10 @@ BUTTONS: dict[str, str] = {
     "join": N_("Join"),
     "leave": N_("Leave"),
     "bot": N_("Add a bot"),
+    # TRANSLATORS: cycles the level of the next bot added; {level} is e.g. "Hard"
+    "bot-level": N_("Bot: {level}"),
+    # TRANSLATORS: cycles who the player practises against; {level} is e.g. "Hard"
+    "solo-level": N_("Opponent: {level}"),
     "variant": N_("Game: {variant}"),
     "players": N_("Players: {n}"),
     "start": N_("Start"),

@@ -14,8 +14,10 @@ from typing import Any
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from chatbot.ai import describe
 from chatbot.fsm.table import Table
 from chatbot.i18n.table_text import ALERTS
+from chatbot.i18n.translation import translate
 from chatbot.rules.cards import Card
 from chatbot.rules.events import Event
 from chatbot.storage import Repository, TableRecord
@@ -171,3 +173,29 @@ async def test_changing_the_game_keeps_only_its_options_and_the_deck_is_dealt(
     played = [card for e in await repo.list_events(game.table_id) if e.kind == "CardPlayed"
               for card in decode_cards(e.payload["card"])]
     assert played and set(played) <= deck
+
+
+async def test_a_bot_seat_gets_the_level_the_lobby_shows(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
+        migrated_db_url: URL) -> None:
+    repo = Repository(db_engine)
+    alice = FakeUser(fake_telegram, 1001, "Alice")
+    async with running_bot(fake_telegram, migrated_db_url, LOBBY_DEFAULT_TURN):
+        game, lobby = await open_lobby(fake_telegram, repo, "/new paulista 4", alice)
+        assert has_button(lobby, "Bot: Normal")
+        before = snapshot(await game.record())[1:]  # (the version follows message ids too)
+        answer = await alice.press_button(lobby, "Bot: Normal")
+        assert not answer.show_alert and answer.text == translate(describe("hard"), "en")
+        await fake_telegram.wait_until(lambda: has_button(lobby, "Bot: Hard"),
+                                       what="the next level on the lobby")
+        assert snapshot(await game.record())[1:] == before  # the keyboard changed, not the table
+        await alice.press_button(lobby, "Add a bot")
+        await fake_telegram.wait_until(lambda: "Bot 1" in (lobby.text or ""), what="the bot")
+        await choose(fake_telegram, alice, lobby, "Bot: Normal", "Bot: Hard")
+        await choose(fake_telegram, alice, lobby, "Bot: Hard", "Bot: Tight")
+        await choose(fake_telegram, alice, lobby, "Bot: Tight", "Bot: Loose")
+        await choose(fake_telegram, alice, lobby, "Bot: Loose", "Bot: Aggressive")
+        await alice.press_button(lobby, "Add a bot")
+        await fake_telegram.wait_until(lambda: "Bot 2" in (lobby.text or ""), what="a 2nd bot")
+        table = table_of(await game.record())
+        assert [s.bot_level for s in table.seats[1:3]] == ["hard", "aggressive"]

@@ -5,7 +5,12 @@ from __future__ import annotations
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from chatbot.ai import describe
+from chatbot.fsm.table import Table
+from chatbot.i18n.translation import translate
+from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeChat, FakeTelegramServer, FakeUser
+from tests.handlers.group_helpers import eventually
 from tests.handlers.telegram_harness import running_bot
 
 MAX_PRESSES = 400
@@ -68,3 +73,35 @@ async def test_hint_button_explains_without_changing_the_game(
         answer = await bia.press_button(table, "Hint")
         assert answer.show_alert and answer.text and len(answer.text) <= 200
         assert (table.text, table.edits) == before
+
+
+async def test_the_player_chooses_the_bots_level(fake_telegram: FakeTelegramServer,
+                                                db_engine: AsyncEngine,
+                                                migrated_db_url: URL) -> None:
+    """The practice menu cycles the level (saying what each plays like); the game uses it."""
+    repo = Repository(db_engine)
+    caio = FakeUser(fake_telegram, 5003, "Caio", language_code="pt-br")
+    async with running_bot(fake_telegram, migrated_db_url):
+        await caio.start()
+        menu = await fake_telegram.wait_until(lambda: caio.private.last_bot_message(),
+                                              what="the welcome")
+        assert menu.button("Adversário: Difícil")  # hard unless the player picks another
+        answer = await caio.press_button(menu, "Adversário: Difícil")
+        assert not answer.show_alert
+        assert answer.text == translate(describe("tight"), "pt_BR")
+        await fake_telegram.wait_until(
+            lambda: any(b["text"] == "Adversário: Fechado" for b in menu.buttons),
+            what="the next level on the menu")
+        await caio.press_button(menu, "Adversário: Fechado")
+        await fake_telegram.wait_until(
+            lambda: any(b["text"] == "Adversário: Solto" for b in menu.buttons),
+            what="the level after it")
+        await caio.press_button(menu, "Truco Paulista: eu contra o bot")
+        async def started() -> Table | None:
+            record = await repo.get_active_table(caio.private.id)
+            table = Table.from_dict(record.game) if record is not None else None
+            return table if table is not None and table.match is not None else None
+
+        seats = (await eventually(started, "the practice game")).seats
+        assert [(s.is_bot, s.bot_level) for s in seats if s is not None] == [
+            (False, None), (True, "loose")]

@@ -24,10 +24,11 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
+from chatbot.ai import LEVELS, describe, next_level
 from chatbot.ai.hint import hint
 from chatbot.fsm.errors import Refused
 from chatbot.fsm.table import Table
-from chatbot.handlers.lobby_options import carry_over, configure_args
+from chatbot.handlers.lobby_options import carry_over, configure_args, settings
 from chatbot.handlers.payload import (
     NO_TABLE,
     BadPayload,
@@ -40,6 +41,9 @@ from chatbot.handlers.service import GameService, Outcome, Step
 from chatbot.handlers.telegram.answers import answer_inline, answer_query
 from chatbot.handlers.telegram.binding import on_keyboard
 from chatbot.handlers.telegram.keyboards import (
+    LEVEL_ACTION,
+    LOBBY_DEFAULT_LEVEL,
+    SOLO_DEFAULT_LEVEL,
     Content,
     Keyboards,
     action_arg,
@@ -79,7 +83,6 @@ Context = ContextTypes.DEFAULT_TYPE
 MEMORY = 50_000  # users remembered by a process (oldest dropped first)
 USER_TTL = 60.0  # seconds a remembered user's stored language is trusted
 # Buttons only the people at the table may press (joining is for everybody else).
-SOLO_LEVEL = "hard"  # practice against the strongest bot: it is the one worth learning from
 SEATED_ACTIONS = frozenset({"bot", "variant", "players", "option", "start", "rematch", "move",
                             "back"})
 DONE = object()  # a dispatched press that answered its query itself
@@ -396,7 +399,10 @@ class TrucoHandlers:
     async def open_game(self, chat_id: int, user_id: int, name: str, wanted: str,
                         locale: str) -> int:
         """A group's lobby, or in a private chat a practice game against bots, started."""
-        variant, _, players_text = wanted.partition(":")
+        variant, _, rest = wanted.partition(":")
+        players_text, _, level = rest.partition(":")
+        if level not in LEVELS:
+            level = SOLO_DEFAULT_LEVEL
         if variant not in available_variants():
             raise Refused("forged")
         seats = rules_class(variant).seat_counts
@@ -416,10 +422,34 @@ class TrucoHandlers:
         for seat in range(1, players):
             outcome = await self.service.act(outcome.record.id, "add_bot", seat,
                                              translate("Bot {number}", locale, number=seat),
-                                             SOLO_LEVEL)
+                                             level)
         outcome = await self.service.act(outcome.record.id, "start")
         await self.after(outcome)
         return outcome.record.id
+
+    async def cycle_level(self, query: CallbackQuery, chat_id: int, payload: Payload,
+                          locale: str) -> None:
+        """The bot-level button: redraw the menu with the next level and say how it plays.
+
+        Nothing is stored: the level travels in the buttons beside it ("Add a bot",
+        the practice games), so a press changes only this keyboard.
+        """
+        where, _, shown = payload.arg.partition(":")
+        level = next_level(shown)
+        if where == "solo":
+            markup = self.keyboards.solo_menu(chat_id, available_variants(), locale, level)
+        else:
+            record = await self.service.by_code(payload.code)
+            table = Table.from_dict(record.game) if record is not None else None
+            if record is None or table is None or not record.active \
+                    or record.chat_id != chat_id or table.state != "lobby" \
+                    or payload.seq != record.turn_seq:
+                raise Refused("stale")
+            options = settings(table, self.service.timing.turn)
+            markup = self.keyboards.lobby(chat_id, table, record.code, table.seq,
+                                          record.language or "en", options, level)
+        await answer_query(query, translate(describe(level), locale))
+        await query.edit_message_reply_markup(markup)
 
     async def answer_replace(self, query: CallbackQuery, chat_id: int, payload: Payload,
                              user_id: int, name: str, locale: str, context: Context) -> None:
@@ -515,6 +545,9 @@ class TrucoHandlers:
             await answer_query(query)
             await context.bot.send_message(chat_id, text, reply_markup=markup)
             return DONE
+        if action == LEVEL_ACTION:
+            await self.cycle_level(query, chat_id, payload, locale)
+            return DONE
         if action in ("replace", "keep"):
             await self.answer_replace(query, chat_id, payload, user_id, name, locale, context)
             return DONE
@@ -588,10 +621,13 @@ class TrucoHandlers:
             free = [s for s, info in enumerate(table.seats) if info is None]
             if not free:
                 raise Refused("no-free-seat")
-            if not arg.isdigit() or int(arg) not in free:
+            seat_text, _, level = arg.partition(":")
+            if not seat_text.isdigit() or int(seat_text) not in free:
                 raise Refused("already-done")
-            seat = int(arg)
-            return [("add_bot", (seat, translate("Bot {number}", locale, number=seat)), {})]
+            seat = int(seat_text)
+            level = level if level in LEVELS else LOBBY_DEFAULT_LEVEL
+            return [("add_bot", (seat, translate("Bot {number}", locale, number=seat), level),
+                     {})]
         outcome = await self.service.perform(table_id, plan)
         assert outcome is not None
         return outcome

@@ -10,16 +10,21 @@ from collections.abc import Sequence
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
+from chatbot.ai import player_level
 from chatbot.fsm.table import Table
 from chatbot.handlers.lobby_options import Setting
 from chatbot.handlers.payload import NO_TABLE, Payload, PayloadCodec, chat_scope
 from chatbot.i18n.render import Viewer, action_label, variant_name
 from chatbot.i18n.table_text import button, option_button, seat_names
+from chatbot.i18n.translation import translate
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import Family, card_code, parse_card
 from chatbot.rules.views import blind_slot, seat_view, slot_index
 
 HAND_STATES = ("hand_deciding", "hand_playing", "hand_answering", "hand_phase")
+LEVEL_ACTION = "level"  # a press that only cycles the bot level a menu shows (arg "where:level")
+SOLO_DEFAULT_LEVEL = "hard"  # practice against the strongest bot unless the player picks another
+LOBBY_DEFAULT_LEVEL = "normal"
 Content = tuple[str, InlineKeyboardMarkup | None]  # a message: its text and its buttons
 
 
@@ -52,12 +57,15 @@ class Keyboards:
         return InlineKeyboardButton(text, callback_data=self.data(chat, code, seq, action, arg))
 
     def lobby(self, chat: int, table: Table, code: str, seq: int, locale: str,
-              options: Sequence[Setting] = ()) -> InlineKeyboardMarkup:
+              options: Sequence[Setting] = (),
+              bot_level: str = LOBBY_DEFAULT_LEVEL) -> InlineKeyboardMarkup:
         """Seats, the game and seat count, one cycling button per offered option, start.
 
         The buttons that change something by steps carry what they were drawn on (the
         seat a bot will take, the game and seat count shown), so a double press does
-        it once: the second one finds the table changed already."""
+        it once: the second one finds the table changed already. "Add a bot" also
+        carries the level its neighbour shows; pressing that neighbour cycles the
+        level (only this keyboard changes, not the table)."""
         def b(text: str, code: str, seq: int, action: str,
               arg: str = "") -> InlineKeyboardButton:
             return self.button(chat, text, code, seq, action, arg)
@@ -68,7 +76,10 @@ class Keyboards:
                 else [b(button("join", locale), code, seq, "join", "")])
         rows = [
             join,
-            [b(button("bot", locale), code, seq, "bot", "" if free is None else str(free)),
+            [b(button("bot", locale), code, seq, "bot",
+               "" if free is None else f"{free}:{bot_level}"),
+             b(button("bot-level", locale, level=level_label(bot_level, locale)), code, seq,
+               LEVEL_ACTION, f"lobby:{bot_level}"),
              b(button("leave", locale), code, seq, "leave")],
             [b(button("variant", locale, variant=variant_name(table.variant)), code, seq,
                "variant", table.variant),
@@ -142,13 +153,17 @@ class Keyboards:
         return InlineKeyboardMarkup([[self.button(chat, button("rematch", locale), code, seq,
                                                   "rematch")]])
 
-    def solo_menu(self, chat: int, variants: list[str], locale: str) -> InlineKeyboardMarkup:
-        rows = []
+    def solo_menu(self, chat: int, variants: list[str], locale: str,
+                  level: str = SOLO_DEFAULT_LEVEL) -> InlineKeyboardMarkup:
+        """The practice games, under a button that cycles the bots' level."""
+        rows = [[self.button(chat, button("solo-level", locale,
+                                          level=level_label(level, locale)),
+                             NO_TABLE, 0, LEVEL_ACTION, f"solo:{level}")]]
         for name in variants:
             rows.append([self.button(chat, button("solo-1", locale, variant=variant_name(name)),
-                                     NO_TABLE, 0, "solo", f"{name}:2")])
+                                     NO_TABLE, 0, "solo", f"{name}:2:{level}")])
             rows.append([self.button(chat, button("solo-2", locale, variant=variant_name(name)),
-                                     NO_TABLE, 0, "solo", f"{name}:4")])
+                                     NO_TABLE, 0, "solo", f"{name}:4:{level}")])
         return InlineKeyboardMarkup(rows)
 
     def replace(self, chat: int, old_code: str, wanted: str,
@@ -158,6 +173,11 @@ class Keyboards:
         return InlineKeyboardMarkup([[
             self.button(chat, button("replace", locale), old_code, 0, "replace", wanted),
             self.button(chat, button("keep", locale), old_code, 0, "keep")]])
+
+
+def level_label(code: str, locale: str) -> str:
+    """A player level's name in ``locale`` ("Hard", «Difícil»)."""
+    return translate(player_level(code).name, locale)
 
 
 def viewer_for(table: Table, seat: int | None, locale: str) -> Viewer:
