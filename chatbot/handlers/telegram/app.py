@@ -19,6 +19,7 @@ from telegram.ext import (
 from chatbot.handlers.payload import PayloadCodec
 from chatbot.handlers.service import GameService
 from chatbot.handlers.telegram.aiohttp_request import AiohttpRequest
+from chatbot.handlers.telegram.backlog import handle_backlog
 from chatbot.handlers.telegram.config import Settings
 from chatbot.handlers.telegram.handlers import TrucoHandlers
 from chatbot.handlers.telegram.keyboards import Keyboards
@@ -110,7 +111,9 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
                         COMMANDS.items()]
             language = None if locale == "en" else locale.split("_")[0]
             await application.bot.set_my_commands(commands, language_code=language)
+        timers.hold()  # the moves that waited during an outage come before its deadlines
         application.bot_data["resumed"] = await handlers_.resume()
+        await handle_backlog(application, timers, webhook=bool(settings.webhook_url))
 
     async def post_stop(application: Application) -> None:
         """No update is handled any more: cancel the timers and send the edits still

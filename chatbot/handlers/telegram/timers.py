@@ -3,6 +3,11 @@
 One task per table; scheduling again replaces it. When a task fires it hands
 the table id and the turn sequence it was set for to a callback, which reloads
 the table and does nothing if the game moved on meanwhile.
+
+At start-up the board is *held* (``hold``) until the updates that waited while
+the bot was down have been handled (``release``): a move made in time must win
+over the deadline that passed during the outage, and a held timer that comes
+due only fires afterwards, when it finds the turn moved on and does nothing.
 """
 
 from __future__ import annotations
@@ -25,6 +30,20 @@ class TimerBoard:
         self._seqs: dict[int, int] = {}
         self._firing: set[asyncio.Task[None]] = set()
         self._closed = False
+        self._released = asyncio.Event()
+        self._released.set()
+
+    def hold(self) -> None:
+        """Timers that come due wait for :meth:`release` (the start-up backlog first)."""
+        self._released.clear()
+
+    def release(self) -> None:
+        """Let held timers fire (each finds out by itself whether its turn is still due)."""
+        self._released.set()
+
+    @property
+    def held(self) -> bool:
+        return not self._released.is_set()
 
     def schedule(self, table_id: int, seq: int, deadline: datetime | None) -> None:
         """Arm the table's timer; an older turn than the one armed changes nothing
@@ -43,6 +62,7 @@ class TimerBoard:
 
     async def _run(self, table_id: int, seq: int, delay: float) -> None:
         await asyncio.sleep(delay)
+        await self._released.wait()
         task = asyncio.current_task()
         assert task is not None
         if self._tasks.get(table_id) is task:
