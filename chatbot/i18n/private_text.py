@@ -17,7 +17,13 @@ from chatbot.i18n.render import Viewer, render_all, score_line, variant_name, vi
 from chatbot.i18n.table_text import seat_names
 from chatbot.i18n.terms import Term, term
 from chatbot.i18n.translation import N_, _, translate
-from chatbot.rules.events import CardsDealt, Event, HandStarted, PartnerCardsShown, TurnStarted
+from chatbot.rules.events import (
+    CardsDealt,
+    Event,
+    HandStarted,
+    PartnerCardsShown,
+    TurnStarted,
+)
 from chatbot.rules.views import seat_view
 
 RECENT = 3  # the last moves worth repeating above the seat's view
@@ -55,7 +61,9 @@ def private_hand_text(table: Table, seat: int, events: Sequence[Event], locale: 
     hand = match.hand
     lines = [header, *_special(table, hand.special, locale), *recent[-RECENT:]]
     if hand.over or match.winner is not None:
-        lines.append(score_line(viewer, match.score, locale))
+        score = score_line(viewer, match.score, locale)
+        if not any(score in line for line in lines):  # the hand's result says it already
+            lines.append(score)
         return "\n".join(lines)
     lines += view_lines(view, viewer, locale)
     with use_locale(locale):

@@ -8,6 +8,7 @@ public events; a player's own cards appear only in texts made for that player.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from chatbot.fsm.table import Table
@@ -16,7 +17,7 @@ from chatbot.i18n.lists import separated
 from chatbot.i18n.render import Viewer, render_all, score_line, variant_name
 from chatbot.i18n.translation import N_, _, ngettext, translate
 from chatbot.rules.actions import RAISE, TRUCO
-from chatbot.rules.events import CallMade, Event, TurnStarted
+from chatbot.rules.events import CallMade, Event, HandStarted, TurnStarted
 from chatbot.rules.views import seat_view
 
 MAX_EVENT_LINES = 8
@@ -181,10 +182,13 @@ def table_text(table: Table, events: Sequence[Event], locale: str) -> str:
     viewer = Viewer(table.rules, table.players, names, None)
     with use_locale(locale):
         lines = [variant_name(table.variant)]
-        shown = [e for e in events if not isinstance(e, TurnStarted)]
-        lines += render_all(shown, viewer, locale)[-MAX_EVENT_LINES:]
         hand = match.hand
-        if hand is not None and not hand.over and match.winner is None:
+        live = hand is not None and not hand.over and match.winner is None
+        # while the hand is played its own line below says the turned-up card, once
+        shown = [replace(e, vira=None) if live and isinstance(e, HandStarted) else e
+                 for e in events if not isinstance(e, TurnStarted)]
+        lines += render_all(shown, viewer, locale)[-MAX_EVENT_LINES:]
+        if hand is not None and live:
             if hand.vira is not None:
                 lines.append(_("Turned-up card: {card}.", card=viewer.card(hand.vira)))
             on_table = _on_table(table, viewer)
@@ -195,7 +199,9 @@ def table_text(table: Table, events: Sequence[Event], locale: str) -> str:
             seat = table.rules.to_act(match)
             if seat is not None:
                 lines.append(_("Waiting for {player}.", player=names[seat]))
-        lines.append(score_line(viewer, match.score, locale))
+        score = score_line(viewer, match.score, locale)
+        if not any(score in line for line in lines):  # a hand's result says it already
+            lines.append(score)
         return "\n".join(lines)
 
 
@@ -244,6 +250,21 @@ def private_lines(table: Table, events: Sequence[Event], seat: int, locale: str)
     names = seat_names(table, locale)
     viewer = Viewer(table.rules, table.players, names, seat)
     return render_all(events, viewer, locale)
+
+
+def held_lines(table: Table, seat: int, locale: str) -> list[str]:
+    """The cards the seat holds *now* (the deal's line would still list the played ones),
+    while its hand is played; nothing once it is over."""
+    match = table.match
+    if match is None or match.hand is None or match.hand.over or match.winner is not None:
+        return []
+    view = seat_view(table.rules, match, seat)
+    viewer = Viewer(table.rules, table.players, seat_names(table, locale), seat)
+    with use_locale(locale):
+        if view.hand is None:
+            return [ngettext("You hold {n} card face down.", "You hold {n} cards face down.",
+                             view.hand_size)]
+        return [_("Your cards: {cards}", cards=viewer.cards(view.hand))]
 
 
 def series_line(table: Table, wins: Sequence[int], locale: str) -> str:

@@ -33,6 +33,7 @@ from chatbot.handlers.lobby_options import settings
 from chatbot.handlers.service import HAND_STATES, GameService, Outcome
 from chatbot.handlers.telegram.keyboards import Content, Keyboards
 from chatbot.i18n.table_text import (
+    held_lines,
     lobby_text,
     paused_line,
     private_lines,
@@ -45,6 +46,7 @@ from chatbot.rules.events import (
     CallMade,
     CallScored,
     CardPlayed,
+    CardsDealt,
     CardsRevealed,
     Event,
     HandStarted,
@@ -99,10 +101,11 @@ class Presenter:
             return translate("The table is closed.", locale), None
         human = table.seat_of(record.chat_id) if record.chat_id > 0 else None
         text = table_text(table, events, locale)
-        if human is not None:
-            own = private_lines(table, [e for e in events if e.audience.kind == "seat"],
-                                human, locale)
-            text = "\n".join([text, *own[-3:]]) if own else text
+        if human is not None:  # a solo table: the cards held now, not the deal's list
+            own = private_lines(table, [e for e in events if e.audience.kind == "seat"
+                                        and not isinstance(e, CardsDealt)], human, locale)
+            own = own[-2:] + held_lines(table, human, locale)
+            text = "\n".join([text, *own]) if own else text
         if series is not None:
             text = "\n".join([text, series_line(table, series, locale)])
         if table.state == "finished":
