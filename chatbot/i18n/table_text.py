@@ -133,9 +133,10 @@ def seat_names(table: Table, locale: str) -> list[str]:
 
 
 def lobby_text(table: Table, code: str, locale: str,
-               options: Sequence[tuple[str, Any]] = ()) -> str:
+               options: Sequence[tuple[str, Any]] = (), started: bool = False) -> str:
     """The lobby: the game, its options (name and value, so everybody sees what the
-    buttons chose), its seats by team, and what to do next."""
+    buttons chose), its seats by team, and what to do next (``started``: its final
+    state once the game began, the seats as they are then)."""
     with use_locale(locale):
         lines = [_("A table of {variant} for {n} players (code {code}).",
                    variant=variant_name(table.variant), n=table.players, code=code)]
@@ -149,7 +150,9 @@ def lobby_text(table: Table, code: str, locale: str,
             lines.append(_("Team {team}: {players}", team="AB"[team] if teams == 2 else team + 1,
                            players=separated(members)))
         empty = sum(1 for s in table.seats if s is None)
-        if empty:
+        if started:
+            lines.append(_("The game has started: follow it in the message below."))
+        elif empty:
             lines.append(ngettext("{n} seat is free: join, or add a bot.",
                                   "{n} seats are free: join, or add bots.", empty))
         else:

@@ -54,8 +54,9 @@ async def test_no_hand_costs_more_than_its_budget(fake_telegram: FakeTelegramSer
     paused = paused_line("en")
 
     def budgeted(hand: list[Any]) -> list[str]:
-        """The texts of a hand's edits while it was played (the game's end is free)."""
-        return [c.params.get("text") or "" for c in hand if c.method != "sendMessage"
+        """The texts of a hand's edits while it was played (the game's end is free; the
+        closing call that drops the old message's dead buttons keeps its text)."""
+        return [c.params.get("text") or "" for c in hand if c.method == "editMessageText"
                 and "Game over" not in (c.params.get("text") or "")]
 
     spent = [budgeted(h) for h in hands if len(budgeted(h)) >= edits]

@@ -23,7 +23,7 @@ from chatbot.handlers.telegram.keyboards import action_arg
 from chatbot.i18n.render import Viewer, render_all
 from chatbot.i18n.table_text import ALERTS, seat_names
 from chatbot.rules.actions import Action
-from chatbot.rules.events import TurnStarted
+from chatbot.rules.events import HandStarted, TurnStarted
 from chatbot.rules.serialize import event_from_dict
 from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
@@ -121,7 +121,10 @@ async def test_stale_double_forged_outsider_and_illegal_presses(
 
         # an old lobby button after the start
         lobby = game.group.message(min(m.message_id for m in game.group.bot_messages()))
-        answer = await carol.press(lobby, lobby.button("Join team A")["callback_data"])
+        join = next(b["callback_data"] for _, _, markup in reversed(lobby.history) if markup
+                    for row in markup["inline_keyboard"] for b in row
+                    if b.get("text") == "Join team A")  # the lobby shows no buttons now
+        answer = await carol.press(lobby, join, check=False)
         assert answer.show_alert and answer.text == STALE
         assert snapshot(await game.record()) == before
 
@@ -194,7 +197,9 @@ def last_public_line(logged: list[Any], record: TableRecord) -> str:
     family = table.rules.family
     events = [event_from_dict(e.payload, family) for e in logged if e.kind != "input"]
     viewer = Viewer(table.rules, table.players, seat_names(table, "en"), None)
-    lines = render_all([e for e in events if e.audience.kind == "public"
+    # the hand is being played: its own line says the turned-up card, not the deal's
+    lines = render_all([replace(e, vira=None) if isinstance(e, HandStarted) else e
+                        for e in events if e.audience.kind == "public"
                         and not isinstance(e, TurnStarted)], viewer, "en")
     return lines[-1]
 

@@ -99,16 +99,18 @@ class Keyboards:
                                 f"{s.name}:{s.value}") for s in options]
         return [buttons[i:i + 2] for i in range(0, len(buttons), 2)]
 
-    def group_hand(self, chat: int, table: Table, code: str,
-                   locale: str) -> InlineKeyboardMarkup | None:
-        """The hand's table message: inline play, a private look, and the calls of the moment."""
+    def group_hand(self, chat: int, table: Table, code: str, locale: str,
+                   calls: bool = True) -> InlineKeyboardMarkup | None:
+        """The hand's table message: inline play, a private look, and the calls of the moment
+        (not on a message that rests or whose hand is over: they would only answer "stale")."""
         if table.state not in HAND_STATES or table.match is None:
             return None
         seq = table.seq
         rows = [[InlineKeyboardButton(button("inline", locale),
                                       switch_inline_query_current_chat=f"{code} "),
                  self.button(chat, button("cards", locale), code, seq, "cards")]]
-        rows += self._calls(chat, table, code, locale)
+        if calls:
+            rows += self._calls(chat, table, code, locale)
         return InlineKeyboardMarkup(rows)
 
     def private_hand(self, chat: int, table: Table, code: str, seat: int, locale: str,

@@ -76,6 +76,9 @@ class Presenter:
         self._shown: dict[int, int] = {}  # table id -> version last shown
         self._edits: dict[Hashable, int] = {}  # (chat, message id) -> budgeted edits sent
         self._locks: dict[int, asyncio.Lock] = {}
+        # (chat, message id) -> what the table's current message was last asked to show
+        self._contents: dict[Hashable, tuple[str, InlineKeyboardMarkup | None]] = {}
+        self._lobbies: dict[int, int] = {}  # table id -> its lobby message
 
     async def _edit(self, key: Hashable, content: Any) -> None:
         chat_id, message_id = key  # type: ignore[misc]
@@ -179,16 +182,23 @@ class Presenter:
             if table.state == "finished" or outcome.trigger == "rematch":
                 series = await self.series(record, table)
             text, markup = self.content(record, table, log_, series)
-            if budgeted and spent + 1 >= HAND_EDITS:  # this edit is the hand's last
-                text = "\n".join([text, paused_line(record.language or "en")])
+            if budgeted and spent + 1 >= HAND_EDITS:  # this edit is the hand's last: it rests
+                locale = record.language or "en"
+                text = "\n".join([text, paused_line(locale)])
+                markup = self.keyboards.group_hand(record.chat_id, table, record.code, locale,
+                                                   calls=False)
             if table.state == "closed":
                 self._forget(record)
             if posting:
-                return await self.post(record, text, markup)
+                if message_id is not None:
+                    await self.retire(record, table, message_id, outcome.trigger)
+                return await self.post(record, text, markup, lobby=table.state == "lobby")
             if worth and spent < HAND_EDITS:
                 self.editor.want(key, (text, markup, budgeted))
             else:
                 self.editor.refresh(key, (text, markup, budgeted))
+            if self.editor.pending(key):  # what the message will show (for retire)
+                self._contents[key] = (text, markup)
             return record
 
     @staticmethod
@@ -216,12 +226,57 @@ class Presenter:
         return hand_before(logged, latest)
 
     def _forget(self, record: TableRecord) -> None:
-        self._edits.pop((record.chat_id, self._messages.get(record.id, record.message_id)), None)
-        for memory in (self._hand_events, self._messages, self._shown, self._locks):
+        key = (record.chat_id, self._messages.get(record.id, record.message_id))
+        self._edits.pop(key, None)
+        self._contents.pop(key, None)
+        for memory in (self._hand_events, self._messages, self._shown, self._locks,
+                       self._lobbies):
             memory.pop(record.id, None)  # type: ignore[attr-defined]
 
+    async def retire(self, record: TableRecord, table: Table, message_id: int,
+                     trigger: str) -> None:
+        """A new message takes over: the old one keeps no button that could only answer
+        "stale". The lobby shows its final seats and that the game started; a hand's
+        message shows its newest text with only the buttons that stay valid (inline
+        play and "my cards", which follow the table wherever they are pressed).
+
+        This is the closing call of the old message (the hand's budget counts it where
+        the game's end would be: a hand ends one way or the other), sent at once and
+        only when the old message shows dead buttons; it is not retried (the new
+        message matters more than the old one).
+        """
+        key = (record.chat_id, message_id)
+        self.editor.forget(key)
+        self._edits.pop(key, None)
+        shown = self._contents.pop(key, None)
+        locale = record.language or "en"
+        final: tuple[str, InlineKeyboardMarkup | None] | None = None
+        if self._lobbies.pop(record.id, None) == message_id or trigger == "start":
+            options = settings(table, self.service.timing.turn)
+            final = (lobby_text(table, record.code, locale,
+                                [(o.name, o.value) for o in options], started=True), None)
+        elif shown is not None and shown[1] is not None:
+            text, markup = shown
+            rows = markup.inline_keyboard
+            lasting = [row for row in rows[:1] if record.chat_id < 0]  # a group's first row
+            if len(lasting) != len(rows):
+                final = (text, InlineKeyboardMarkup(lasting) if lasting else None)
+        if final is None:
+            return
+        try:
+            if final[0] == (shown or ("", None))[0]:  # the same text: only the buttons go
+                await self._bot().edit_message_reply_markup(
+                    chat_id=record.chat_id, message_id=message_id, reply_markup=final[1])
+            else:
+                await self._bot().edit_message_text(final[0], chat_id=record.chat_id,
+                                                    message_id=message_id,
+                                                    reply_markup=final[1])
+        except TelegramError as exc:
+            log.info("old message %s of chat %s not retired: %s", message_id, record.chat_id,
+                     exc)
+
     async def post(self, record: TableRecord, text: str,
-                   markup: InlineKeyboardMarkup | None) -> TableRecord:
+                   markup: InlineKeyboardMarkup | None, lobby: bool = False) -> TableRecord:
         """Send a new table message and remember it as the table's message.
 
         When it cannot be sent (the bot was blocked or removed) the table forgets
@@ -231,6 +286,7 @@ class Presenter:
         if old is not None:
             self.editor.forget((record.chat_id, old))
             self._edits.pop((record.chat_id, old), None)
+            self._contents.pop((record.chat_id, old), None)
         message_id: int | None = None
         try:
             message = await sent_despite_flood(lambda: self._bot().send_message(
@@ -242,6 +298,9 @@ class Presenter:
             self._messages.pop(record.id, None)
         else:
             self._messages[record.id] = message_id
+            self._contents[(record.chat_id, message_id)] = (text, markup)
+            if lobby:
+                self._lobbies[record.id] = message_id
         return await self.service.save_message_id(record, message_id)
 
 
