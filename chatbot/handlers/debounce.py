@@ -59,9 +59,11 @@ class _Slot:
 class LatestWinsEditor:
     """Coalesce edits per key; ``send(key, content)`` does the real API call."""
 
-    def __init__(self, send: Sender, delay: float = 0.4) -> None:
+    def __init__(self, send: Sender, delay: float = 0.4,
+                 ready: Callable[[Hashable], Awaitable[None]] | None = None) -> None:
         self._send = send
         self._delay = delay
+        self._ready = ready  # waits for room to send (a group's minute), if given
         self._slots: dict[Hashable, _Slot] = {}
         self.calls = 0  # API calls made, for the benchmark's budget
 
@@ -105,6 +107,10 @@ class LatestWinsEditor:
         await asyncio.sleep(self._delay)
         failures = 0
         while slot.wanted != slot.sent:
+            if self._ready is not None:
+                await self._ready(key)  # newer content may come while it waits: it wins
+                if slot.wanted == slot.sent:
+                    break
             content = slot.wanted
             try:
                 self.calls += 1

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from telegram.error import RetryAfter
 
+from chatbot.handlers.telegram.group_minute import GroupMinute
 from chatbot.handlers.telegram.rate_limit import ChatRateLimiter
 
 GUARD = 10.0  # seconds: only a failing test waits this long
@@ -59,7 +60,7 @@ async def test_a_429_is_retried_for_that_chat_then_given_up() -> None:
 
 
 async def test_a_group_gets_its_per_minute_budget_then_waits() -> None:
-    limiter = ChatRateLimiter(group_per_minute=3)
+    limiter = ChatRateLimiter(group_minute=GroupMinute(3))
     api = FakeApi()
     for _ in range(3):
         await asyncio.wait_for(send(limiter, api, -5), GUARD)
@@ -69,3 +70,12 @@ async def test_a_group_gets_its_per_minute_budget_then_waits() -> None:
         await asyncio.sleep(0)
     assert private is True and not fourth.done() and api.done == [-5, -5, -5, 9]
     fourth.cancel()
+
+
+async def test_only_calls_that_post_or_edit_spend_a_groups_minute() -> None:
+    limiter = ChatRateLimiter(group_minute=GroupMinute(1))
+    api = FakeApi()
+    for endpoint in ("getChat", "getChatMember", "sendChatAction", "sendMessage"):
+        await asyncio.wait_for(limiter.process_request(
+            api.call(-5), (), {}, endpoint, {"chat_id": -5}, None), GUARD)
+    assert limiter.group_minute.free(-5) == 0

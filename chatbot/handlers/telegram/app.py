@@ -21,6 +21,7 @@ from chatbot.handlers.service import GameService
 from chatbot.handlers.telegram.aiohttp_request import AiohttpRequest
 from chatbot.handlers.telegram.backlog import handle_backlog
 from chatbot.handlers.telegram.config import Settings
+from chatbot.handlers.telegram.group_minute import GroupMinute
 from chatbot.handlers.telegram.handlers import TrucoHandlers
 from chatbot.handlers.telegram.keyboards import Keyboards
 from chatbot.handlers.telegram.language_command import LanguageCommand
@@ -66,12 +67,17 @@ def pool_options(url: str) -> dict[str, int]:
 
 
 def build_application(settings: Settings, *, rate_limiter: bool = True,
-                      update_processor: BaseUpdateProcessor | None = None) -> Application:
+                      update_processor: BaseUpdateProcessor | None = None,
+                      group_minute: GroupMinute | None = None) -> Application:
     """The PTB application with every handler; storage is migrated in post_init.
 
     Updates run concurrently (one game's moves are serialised by the service's
     lock), so a chat held back by Telegram's rate limits never stalls the others.
     ``update_processor`` replaces the default one (the benchmark times updates).
+    A group's minute (20 sends and edits in any 60 s) is always kept, by the bot
+    itself; ``rate_limiter=False`` only drops the overall limit and the retries
+    after a 429 (tests and the benchmark), and ``group_minute`` may bring its own
+    clock (a test's virtual time).
     """
     engine = make_engine(settings.database_url, **pool_options(settings.database_url))
     repo = Repository(engine)
@@ -84,15 +90,18 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
                .concurrent_updates(update_processor or 256)
                .request(requests.calls)
                .get_updates_request(requests.updates))
-    if rate_limiter:
-        builder = builder.rate_limiter(ChatRateLimiter(max_retries=3))
+    minute = group_minute or GroupMinute()
+    builder = builder.rate_limiter(
+        ChatRateLimiter(max_retries=3, group_minute=minute) if rate_limiter
+        else ChatRateLimiter(max_retries=0, overall_per_second=None, group_minute=minute))
     app: Application | None = None
 
     def bot() -> object:
         assert app is not None
         return app.bot
 
-    presenter = Presenter(bot, service, Keyboards(codec), settings.edit_delay)  # type: ignore[arg-type]
+    presenter = Presenter(bot, service, Keyboards(codec), settings.edit_delay,  # type: ignore[arg-type]
+                          minute=minute)
     handlers_: TrucoHandlers | None = None
 
     async def on_timer(table_id: int, seq: int) -> None:

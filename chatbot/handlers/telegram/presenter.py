@@ -31,6 +31,7 @@ from chatbot.fsm.table import Table
 from chatbot.handlers.debounce import LatestWinsEditor, sent_despite_flood
 from chatbot.handlers.lobby_options import settings
 from chatbot.handlers.service import HAND_STATES, GameService, Outcome
+from chatbot.handlers.telegram.group_minute import GroupMinute
 from chatbot.handlers.telegram.keyboards import Content, Keyboards
 from chatbot.i18n.table_text import (
     held_lines,
@@ -61,16 +62,18 @@ log = logging.getLogger(__name__)
 
 HAND_EDITS = 6  # edits of a group's hand message while the hand is played
 HAND_CALLS = 1 + HAND_EDITS + 1  # its post, those edits, and the end of the game or table
+KEEP_FOR_POSTS = 1  # calls of a group's minute an edit leaves for the next hand's message
 MAX_CARRIED = 6  # events of a finished hand repeated atop the next hand's message
 
 
 class Presenter:
     def __init__(self, bot: Callable[[], Bot], service: GameService, keyboards: Keyboards,
-                 edit_delay: float) -> None:
+                 edit_delay: float, minute: GroupMinute | None = None) -> None:
         self._bot = bot
         self.service = service
         self.keyboards = keyboards
-        self.editor = LatestWinsEditor(self._edit, delay=edit_delay)
+        self.minute = minute
+        self.editor = LatestWinsEditor(self._edit, delay=edit_delay, ready=self._room)
         self._hand_events: dict[int, list[Event]] = {}
         self._messages: dict[int, int] = {}  # table id -> its current table message
         self._shown: dict[int, int] = {}  # table id -> version last shown
@@ -79,6 +82,14 @@ class Presenter:
         # (chat, message id) -> what the table's current message was last asked to show
         self._contents: dict[Hashable, tuple[str, InlineKeyboardMarkup | None]] = {}
         self._lobbies: dict[int, int] = {}  # table id -> its lobby message
+
+    async def _room(self, key: Hashable) -> None:
+        """An edit of a group's message waits for room in the group's minute, keeping
+        one call for the next hand's message (an edit can wait; its content only
+        gets newer meanwhile)."""
+        chat_id = key[0]  # type: ignore[index]
+        if self.minute is not None and chat_id < 0:
+            await self.minute.ready(chat_id, keep=KEEP_FOR_POSTS)
 
     async def _edit(self, key: Hashable, content: Any) -> None:
         chat_id, message_id = key  # type: ignore[misc]

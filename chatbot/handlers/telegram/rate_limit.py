@@ -2,9 +2,10 @@
 
 PTB's ``AIORateLimiter`` pauses *every* request of the bot when any one of them
 gets a 429, so one busy group would make every private chat and every other
-group wait. Here the overall limit (30 messages a second) and each group's
-(20 a minute) are leaky buckets as there, but a 429 pauses only the chat it
-was about.
+group wait. Here the overall limit (30 messages a second) is a leaky bucket as
+there, each group's 20 a minute an exact sliding window (``group_minute.py``:
+a leaky bucket lets up to 40 through in a minute), counted for the calls that
+post or edit messages only, and a 429 pauses only the chat it was about.
 """
 
 from __future__ import annotations
@@ -19,22 +20,24 @@ from telegram.error import RetryAfter
 from telegram.ext import BaseRateLimiter
 
 from chatbot.handlers.debounce import retry_seconds
+from chatbot.handlers.telegram.group_minute import GroupMinute
 
 Answer = bool | dict[str, Any] | list[dict[str, Any]]
 OVERALL_PER_SECOND = 30
 GROUP_PER_MINUTE = 20
-KEPT_GROUPS = 1024  # idle group buckets are dropped beyond this many
+COUNTED_PREFIXES = ("send", "edit", "forward", "copy", "stop")  # what spends a group's minute
 
 
 class ChatRateLimiter(BaseRateLimiter[int]):
     """``rate_limit_args`` is the number of retries after a 429 (None: the default)."""
 
-    def __init__(self, max_retries: int = 3, overall_per_second: float = OVERALL_PER_SECOND,
-                 group_per_minute: float = GROUP_PER_MINUTE) -> None:
+    def __init__(self, max_retries: int = 3,
+                 overall_per_second: float | None = OVERALL_PER_SECOND,
+                 group_minute: GroupMinute | None = None) -> None:
         self._max_retries = max_retries
-        self._overall = AsyncLimiter(overall_per_second, 1)
-        self._group_rate = group_per_minute
-        self._groups: dict[int | str, AsyncLimiter] = {}
+        self._overall = (AsyncLimiter(overall_per_second, 1) if overall_per_second
+                         else None)
+        self.group_minute = group_minute or GroupMinute(GROUP_PER_MINUTE)
         self._paused: dict[int | str | None, float] = {}  # chat -> loop time it may resume
 
     async def initialize(self) -> None:
@@ -51,7 +54,7 @@ class ChatRateLimiter(BaseRateLimiter[int]):
         for attempt in range(retries + 1):
             await self._wait_if_paused(chat)
             try:
-                async with self._group(chat), self._overall_for(chat):
+                async with self._group(chat, endpoint), self._overall_for(chat):
                     return await callback(*args, **kwargs)
             except RetryAfter as exc:
                 if attempt == retries:
@@ -72,20 +75,16 @@ class ChatRateLimiter(BaseRateLimiter[int]):
 
     def _overall_for(self, chat: int | str | None) -> AbstractAsyncContextManager[Any]:
         """Only messages to chats count against the overall limit (answers do not)."""
-        return self._overall if chat is not None else nullcontext()
+        return self._overall if chat is not None and self._overall else nullcontext()
 
-    def _group(self, chat: int | str | None) -> AbstractAsyncContextManager[Any]:
-        if not _is_group(chat):
+    def _group(self, chat: int | str | None,
+               endpoint: str) -> AbstractAsyncContextManager[Any]:
+        """A group's minute counts what posts or edits a message (not getChat and the like)."""
+        name = endpoint.lower()
+        if not _is_group(chat) or not name.startswith(COUNTED_PREFIXES) or name == "sendchataction":
             return nullcontext()
         assert chat is not None
-        limiter = self._groups.get(chat)
-        if limiter is None:
-            if len(self._groups) >= KEPT_GROUPS:
-                for key, idle in list(self._groups.items()):
-                    if idle.has_capacity(idle.max_rate):
-                        del self._groups[key]
-            limiter = self._groups[chat] = AsyncLimiter(self._group_rate, 60)
-        return limiter
+        return self.group_minute.slot(chat)
 
 
 def _chat_of(data: dict[str, Any]) -> int | str | None:
