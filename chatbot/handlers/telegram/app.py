@@ -128,6 +128,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
         """No update is handled any more: cancel the timers and send the edits still
         waiting, while the network layer is open (it closes at shutdown)."""
         await timers.close()
+        presenter.close()
         await presenter.editor.flush()
         await private_hands.flush()
 

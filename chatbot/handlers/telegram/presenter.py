@@ -25,10 +25,10 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from telegram import Bot, InlineKeyboardMarkup
-from telegram.error import TelegramError
+from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
 
 from chatbot.fsm.table import Table
-from chatbot.handlers.debounce import LatestWinsEditor, sent_despite_flood
+from chatbot.handlers.debounce import LatestWinsEditor, retry_seconds, sent_despite_flood
 from chatbot.handlers.lobby_options import settings
 from chatbot.handlers.service import HAND_STATES, GameService, Outcome
 from chatbot.handlers.telegram.group_minute import GroupMinute
@@ -62,6 +62,8 @@ log = logging.getLogger(__name__)
 
 HAND_EDITS = 6  # edits of a group's hand message while the hand is played
 HAND_CALLS = 1 + HAND_EDITS + 1  # its post, those edits, and the end of the game or table
+REPOST_PAUSE = 2.0  # seconds before a post that failed on the network is tried again
+REPOSTS = 30  # tries of a table message Telegram keeps refusing (then the next move posts)
 KEEP_FOR_POSTS = 1  # calls of a group's minute an edit leaves for the next hand's message
 MAX_CARRIED = 6  # events of a finished hand repeated atop the next hand's message
 
@@ -82,6 +84,9 @@ class Presenter:
         # (chat, message id) -> what the table's current message was last asked to show
         self._contents: dict[Hashable, tuple[str, InlineKeyboardMarkup | None]] = {}
         self._lobbies: dict[int, int] = {}  # table id -> its lobby message
+        self._latest: dict[int, tuple[TableRecord, Table]] = {}  # table id -> newest shown
+        self._reposts: dict[int, asyncio.Task[None]] = {}  # table id -> a post due again
+        self._postponed: dict[int, float] = {}  # table id -> seconds before its post is retried
 
     async def _room(self, key: Hashable) -> None:
         """An edit of a group's message waits for room in the group's minute, keeping
@@ -97,7 +102,8 @@ class Presenter:
         if budgeted and self._edits.get(key, 0) >= HAND_EDITS:
             return  # newer content arrived while the last edit was in flight
         await self._bot().edit_message_text(text, chat_id=chat_id, message_id=message_id,
-                                            reply_markup=markup)
+                                            reply_markup=markup,
+                                            rate_limit_args=0)  # type: ignore[call-arg]
         if budgeted:  # only an edit Telegram took spends the budget (a 429 did not)
             self._edits[key] = self._edits.get(key, 0) + 1
 
@@ -180,6 +186,7 @@ class Presenter:
             if record.version < self._shown.get(record.id, 0):
                 return record  # a newer outcome is on screen already
             self._shown[record.id] = record.version
+            self._latest[record.id] = (record, table)
             message_id = self._messages.get(record.id, record.message_id)
             posting = message_id is None or starts_hand
             key = (record.chat_id, message_id)
@@ -203,7 +210,11 @@ class Presenter:
             if posting:
                 if message_id is not None:
                     await self.retire(record, table, message_id, outcome.trigger)
-                return await self.post(record, text, markup, lobby=table.state == "lobby")
+                record = await self.post(record, text, markup, lobby=table.state == "lobby")
+                delay = self._postponed.pop(record.id, None)
+                if delay is not None:
+                    self._post_later(record.id, delay)
+                return record
             if worth and spent < HAND_EDITS:
                 self.editor.want(key, (text, markup, budgeted))
             else:
@@ -241,8 +252,11 @@ class Presenter:
         self._edits.pop(key, None)
         self._contents.pop(key, None)
         for memory in (self._hand_events, self._messages, self._shown, self._locks,
-                       self._lobbies):
+                       self._lobbies, self._latest, self._postponed):
             memory.pop(record.id, None)  # type: ignore[attr-defined]
+        repost = self._reposts.pop(record.id, None)
+        if repost is not None and repost is not asyncio.current_task():
+            repost.cancel()
 
     async def retire(self, record: TableRecord, table: Table, message_id: int,
                      trigger: str) -> None:
@@ -303,8 +317,12 @@ class Presenter:
             message = await sent_despite_flood(lambda: self._bot().send_message(
                 record.chat_id, text, reply_markup=markup))
             message_id = message.message_id
-        except TelegramError as exc:  # flood control, blocked, removed, the network:
-            log.warning("cannot post in chat %s: %s", record.chat_id, exc)  # posted anew later
+        except (BadRequest, Forbidden) as exc:  # blocked, removed: posted anew if it moves
+            log.warning("cannot post in chat %s: %s", record.chat_id, exc)
+        except TelegramError as exc:  # flood control, the network: the newest content later
+            log.info("post in chat %s postponed: %s", record.chat_id, exc)
+            self._postponed[record.id] = (retry_seconds(exc) if isinstance(exc, RetryAfter)
+                                          else REPOST_PAUSE)
         if message_id is None:
             self._messages.pop(record.id, None)
         else:
@@ -313,6 +331,40 @@ class Presenter:
             if lobby:
                 self._lobbies[record.id] = message_id
         return await self.service.save_message_id(record, message_id)
+
+
+    def close(self) -> None:
+        """Shutting down: posts still waiting out a 429 are dropped (the next start
+        redraws the table at its first outcome)."""
+        for task in self._reposts.values():
+            task.cancel()
+        self._reposts.clear()
+
+    def _post_later(self, table_id: int, delay: float, tries: int = REPOSTS) -> None:
+        """The table's message could not be posted (429, the network): when the wait is
+        over, post what the table shows *then* (latest wins), until it is delivered. An
+        outcome that comes meanwhile posts by itself (the table has no message)."""
+        task = self._reposts.get(table_id)
+        if (task is not None and not task.done()) or tries <= 0:
+            return
+        self._reposts[table_id] = asyncio.get_running_loop().create_task(
+            self._repost(table_id, delay, tries))
+
+    async def _repost(self, table_id: int, delay: float, tries: int) -> None:
+        await asyncio.sleep(delay)
+        async with self._locks.setdefault(table_id, asyncio.Lock()):
+            latest = self._latest.get(table_id)
+            if latest is None or self._messages.get(table_id) is not None:
+                return  # posted meanwhile (a newer outcome), or forgotten
+            record, table = latest
+            if table.state == "closed":
+                return
+            text, markup = self.content(record, table, self._hand_events.get(table_id, []))
+            await self.post(record, text, markup, lobby=table.state == "lobby")
+            again = self._postponed.pop(table_id, None)
+        if again is not None:
+            self._reposts.pop(table_id, None)
+            self._post_later(table_id, again, tries - 1)
 
 
 CARRIED = (CardPlayed, CallMade, CallAnswered, TrickWon, CallScored, CardsRevealed,

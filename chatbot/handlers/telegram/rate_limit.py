@@ -29,7 +29,9 @@ COUNTED_PREFIXES = ("send", "edit", "forward", "copy", "stop")  # what spends a 
 
 
 class ChatRateLimiter(BaseRateLimiter[int]):
-    """``rate_limit_args`` is the number of retries after a 429 (None: the default)."""
+    """``rate_limit_args`` is the number of retries after a 429 (None: the default); the
+    table editor passes 0 and retries itself with the newest content (latest wins),
+    where a retry here would send the content Telegram refused."""
 
     def __init__(self, max_retries: int = 3,
                  overall_per_second: float | None = OVERALL_PER_SECOND,
@@ -56,11 +58,11 @@ class ChatRateLimiter(BaseRateLimiter[int]):
             try:
                 async with self._group(chat, endpoint), self._overall_for(chat):
                     return await callback(*args, **kwargs)
-            except RetryAfter as exc:
-                if attempt == retries:
-                    raise
+            except RetryAfter as exc:  # the chat waits, whoever retries (here or the caller)
                 loop = asyncio.get_running_loop()
                 self._paused[chat] = loop.time() + retry_seconds(exc) + 0.1
+                if attempt == retries:
+                    raise
         raise AssertionError("unreachable")
 
     async def _wait_if_paused(self, chat: int | str | None) -> None:
