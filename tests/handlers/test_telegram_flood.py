@@ -79,9 +79,9 @@ async def test_after_429s_the_table_shows_the_newest_turn(
         for _ in range(600):  # the table settles on the newest turn (guarded below)
             if await current():
                 break
-            await fake_telegram.wait_until(
-                lambda n=len(fake_telegram.calls): len(fake_telegram.calls) > n,
-                timeout=30.0, what="the bot to try again")
+            seen = len(fake_telegram.calls)
+            await fake_telegram.wait_until(lambda seen=seen: len(fake_telegram.calls) > seen,
+                                           timeout=30.0, what="the bot to try again")
         assert await current(), game.group.last_bot_message()
         refused = [c for c in fake_telegram.calls[mark:] if c.error_code == 429]
         assert refused, "Telegram said wait at least once"

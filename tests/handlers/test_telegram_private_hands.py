@@ -142,9 +142,14 @@ async def test_play_from_the_private_chat(fake_telegram: FakeTelegramServer,
         answer = await alice.press(message, stale)
         assert not answer.text
         record = await game.moved_past(record.turn_seq)
-        await fake_telegram.wait_until(
-            lambda: fake_telegram.counted_calls(game.group.id, since=mark),
-            what="the group's table message to follow")
+
+        async def followed() -> bool:
+            """The group's message follows for Bob; Alice's own turn is told privately."""
+            if fake_telegram.counted_calls(game.group.id, since=mark):
+                return True
+            table = table_of(await game.human_turn())
+            return table.match is not None and table.rules.to_act(table.match) == 0
+        await eventually(followed, "the group's table message to follow")
         log = await repo.list_events(game.table_id)
         assert any(e.kind == "input" and e.payload["trigger"] == "move"
                    and e.payload["args"][0] == 0 for e in log)

@@ -110,6 +110,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
 
     timers = TimerBoard(on_timer)
     private_hands = PrivateHands(bot, repo, presenter.keyboards, settings.edit_delay)  # type: ignore[arg-type]
+    presenter.reads_privately = private_hands.reads_privately  # their turn is told there
     handlers_ = TrucoHandlers(repo, service, codec, presenter, timers, private_hands)
 
     async def post_init(application: Application) -> None:

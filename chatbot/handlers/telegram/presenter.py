@@ -75,6 +75,8 @@ class Presenter:
         self.service = service
         self.keyboards = keyboards
         self.minute = minute
+        # whether a seat follows the hand privately (set by the app: PrivateHands)
+        self.reads_privately: Callable[[int, int], bool] | None = None
         self.editor = LatestWinsEditor(self._edit, delay=edit_delay, ready=self._room)
         self._hand_events: dict[int, list[Event]] = {}
         self._messages: dict[int, int] = {}  # table id -> its current table message
@@ -152,16 +154,21 @@ class Presenter:
         return (0, 0) if found is None else found.score(first, second)
 
     @staticmethod
-    def worth_an_edit(record: TableRecord, table: Table) -> bool:
+    def worth_an_edit(record: TableRecord, table: Table,
+                      reads_privately: Callable[[int, int], bool] | None = None) -> bool:
         """Whether this moment deserves a (counted) edit of the table message: in a group,
-        only when a person must now act, or the game or the table ends."""
+        only when a person must now act (and does not follow the hand in their private
+        chat, which tells them), or the game or the table ends."""
         if record.chat_id > 0 or table.state not in (*HAND_STATES, "scoring"):
             return True  # a private chat, the lobby, the end of the game or table
         if table.state == "scoring" or table.match is None:
             return False  # the next hand's message tells how this one ended
         seat = table.rules.to_act(table.match)
         info = None if seat is None else table.seats[seat]
-        return info is not None and not info.bot_plays
+        if info is None or info.bot_plays:
+            return False
+        assert seat is not None
+        return reads_privately is None or not reads_privately(record.id, seat)
 
     # ------------------------------------------------------------- showing
     async def show(self, outcome: Outcome) -> TableRecord:
@@ -190,7 +197,7 @@ class Presenter:
             message_id = self._messages.get(record.id, record.message_id)
             posting = message_id is None or starts_hand
             key = (record.chat_id, message_id)
-            worth = posting or self.worth_an_edit(record, table)
+            worth = posting or self.worth_an_edit(record, table, self.reads_privately)
             budgeted = not posting and self.budgeted(record, table)
             pending = self.editor.pending(key)
             spent = self._edits.get(key, 0) if budgeted else 0

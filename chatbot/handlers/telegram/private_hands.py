@@ -9,10 +9,13 @@ group's table message follows as usual.
 
 It costs little: who reads privately is read from the database once per hand,
 never per move; each private message is edited through its own latest-wins
-debouncer, and only when its text or buttons changed, that is when what that
-seat sees changed (its cards, its moves, the table). Private chats do not spend
-a group's budget. The work is queued per table and done in the background, in
-order, so neither the group's message nor the presser's answer waits for it.
+debouncer, and only when its reader must read it (``moment``): they must act,
+their own cards changed, a trick or the hand ended. Another player's card is
+not worth an edit of its own (the group's message and inline mode show it); it
+rides along on the next edit, or on one already waiting. Private chats do not
+spend a group's budget, but each counts against the bot's 30 a second. The
+work is queued per table and done in the background, in order, so neither the
+group's message nor the presser's answer waits for it.
 A user who blocked the bot is dropped, and stored as not reachable privately
 until they send /start again.
 """
@@ -40,6 +43,7 @@ from chatbot.i18n.private_text import (
     stopped_alert,
 )
 from chatbot.rules.events import Event, HandStarted
+from chatbot.rules.views import seat_view
 from chatbot.storage import NotFound, Repository, StorageError, TableRecord
 
 log = logging.getLogger(__name__)
@@ -57,6 +61,20 @@ class Reader:
     locale: str
     message_id: int | None = None
     content: Content | None = None  # what the message was last asked to show
+    moment: tuple[Any, ...] | None = None  # what the seat saw then that earns an edit
+
+
+def moment(table: Table, seat: int) -> tuple[Any, ...]:
+    """What must reach the reader when it changes: whether they must act (and on which
+    turn: their buttons carry it), their own cards and those they may see, the tricks
+    won so far and whether the hand or game is over. Others' cards on the table are
+    not in it: the group's message and inline mode show those."""
+    match = table.match
+    assert match is not None and match.hand is not None
+    view = seat_view(table.rules, match, seat)
+    return (table.seq if view.legal else None, view.hand, view.hand_size,
+            tuple(sorted(view.seen.items())), view.tricks, match.hand.over,
+            match.winner, table.state)
 
 
 @dataclass
@@ -84,6 +102,12 @@ class PrivateHands:
         self._queues: dict[int, list[Outcome]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._blocked_users: set[int] = set()  # refused us since their last hand began
+
+    def reads_privately(self, table_id: int, seat: int) -> bool:
+        """Whether the seat's player follows this table's hand in their private chat
+        (as known now: from the hand's start, read in the background)."""
+        followed = self._tables.get(table_id)
+        return followed is not None and seat in followed.readers
 
     # ------------------------------------------------------------ following
     def follow(self, outcome: Outcome) -> None:
@@ -142,7 +166,14 @@ class PrivateHands:
             if info is None or info.user_id != reader.user_id:
                 self._stop_reader(followed, reader)  # the seat changed hands
                 continue
-            self._want(reader, self.content(followed, reader, record, table))
+            now = moment(table, reader.seat)
+            if now != reader.moment:  # the reader must act, or their cards or a trick
+                reader.moment = now
+                self._want(reader, self.content(followed, reader, record, table))
+            elif reader.message_id is not None and self.editor.pending(
+                    (reader.user_id, reader.message_id)):  # rides on the edit, for free
+                reader.content = self.content(followed, reader, record, table)
+                self.editor.refresh((reader.user_id, reader.message_id), reader.content)
 
     async def _open_hand(self, record: TableRecord, table: Table, events: list[Event],
                          old: Followed | None) -> Followed:
@@ -169,6 +200,7 @@ class PrivateHands:
                 followed.readers.pop(reader.seat, None)
             else:
                 reader.message_id, reader.content = message_id, content
+                reader.moment = moment(table, reader.seat)
         return followed
 
     async def _readers(self, table: Table) -> list[Reader]:
