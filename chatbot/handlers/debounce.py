@@ -54,6 +54,7 @@ class _Slot:
     wanted: Any = None
     sent: Any = None
     task: asyncio.Task[None] | None = None
+    sending: bool = False  # a call is on its way (newer content would cost another)
 
 
 class LatestWinsEditor:
@@ -79,15 +80,18 @@ class LatestWinsEditor:
         slot = self._slots.get(key)
         return slot is not None and slot.task is not None and not slot.task.done()
 
-    def refresh(self, key: Hashable, content: Any) -> None:
+    def refresh(self, key: Hashable, content: Any) -> bool:
         """Newer content for an edit already waiting; schedules nothing by itself.
 
         For moments not worth an edit of their own: if an edit is still to be
-        sent it carries the newest content, otherwise nothing is sent.
+        sent it carries the newest content, otherwise nothing is sent (nor when the
+        edit is on its way already: the new content would cost a call of its own).
         """
         slot = self._slots.get(key)
-        if slot is not None and self.pending(key):
+        if slot is not None and self.pending(key) and not slot.sending:
             slot.wanted = content
+            return True
+        return False
 
     def forget(self, key: Hashable) -> None:
         """The message is gone (a new hand posts a new one): drop pending edits."""
@@ -114,7 +118,11 @@ class LatestWinsEditor:
             content = slot.wanted
             try:
                 self.calls += 1
-                await self._send(key, content)
+                slot.sending = True
+                try:
+                    await self._send(key, content)
+                finally:
+                    slot.sending = False
             except RetryAfter as exc:
                 await asyncio.sleep(retry_seconds(exc))
                 continue

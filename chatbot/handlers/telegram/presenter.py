@@ -224,9 +224,8 @@ class Presenter:
                 return record
             if worth and spent < HAND_EDITS:
                 self.editor.want(key, (text, markup, budgeted))
-            else:
-                self.editor.refresh(key, (text, markup, budgeted))
-            if self.editor.pending(key):  # what the message will show (for retire)
+                self._contents[key] = (text, markup)  # what it will show (for retire)
+            elif self.editor.refresh(key, (text, markup, budgeted)):
                 self._contents[key] = (text, markup)
             return record
 

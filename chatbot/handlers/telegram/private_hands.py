@@ -172,8 +172,9 @@ class PrivateHands:
                 self._want(reader, self.content(followed, reader, record, table))
             elif reader.message_id is not None and self.editor.pending(
                     (reader.user_id, reader.message_id)):  # rides on the edit, for free
-                reader.content = self.content(followed, reader, record, table)
-                self.editor.refresh((reader.user_id, reader.message_id), reader.content)
+                content = self.content(followed, reader, record, table)
+                if self.editor.refresh((reader.user_id, reader.message_id), content):
+                    reader.content = content
 
     async def _open_hand(self, record: TableRecord, table: Table, events: list[Event],
                          old: Followed | None) -> Followed:
