@@ -14,6 +14,13 @@ one timer (bot moves, next deals), and the Bot API calls per hand that spend the
 group's flood budget (sendMessage and edits with a chat id, as the fake counts
 them), against the targets of 8 calls per hand and 50 ms p99 on SQLite.
 
+``traffic`` gives what Telegram counts against its limits: bot messages (sends
+and edits) per game-minute to each game's group, to each of its private chats and
+to all of them together, and the peak in any 60 s of a group and of a private
+chat (targets: 20 per 60 s per group, 15 a minute per private chat, 60 a minute
+for a game's chats together). ``--private`` seats four people who read their
+hands privately and play from there, no bots: the costliest table.
+
 Times are production's divided by ``--speed`` (default 1: production's pace):
 people think for ``--think`` seconds, bots wait ``--bot-delay``, the table
 message waits ``--edit-delay`` before an edit and ``--pause`` separates hands.
@@ -177,17 +184,27 @@ class Driver:
     hands_limit: int | None
     start_after: float
     rng: random.Random = field(default_factory=random.Random)
+    private: bool = False  # four people who read their hands privately, no bots
+    _last_private_change: float = 0.0  # loop time a private hand message last changed
     finished: bool = False
     stuck: bool = False
     hands: int = 0
 
     def __post_init__(self) -> None:
-        base = 10_000_000 + 2 * self.index
+        base = 10_000_000 + 4 * self.index
         self.alice = FakeUser(self.server, base, "Alice")
         self.bob = FakeUser(self.server, base + 1, "Bob")
         self.people = {"Alice": self.alice, "Bob": self.bob}
+        if self.private:
+            self.people |= {"Carol": FakeUser(self.server, base + 2, "Carol"),
+                            "Dave": FakeUser(self.server, base + 3, "Dave")}
         self.group = self.server.create_group(f"Truco {self.index}",
-                                              members=[self.alice, self.bob])
+                                              members=list(self.people.values()))
+
+    @property
+    def private_chats(self) -> list[int]:
+        """The private chats of the people who read their hands there."""
+        return [u.id for u in self.people.values()] if self.private else []
 
     def last(self) -> FakeMessage | None:
         return self.group.last_bot_message()
@@ -266,21 +283,94 @@ class Driver:
     async def run(self) -> None:
         await asyncio.sleep(self.start_after)
         group, alice, bob = self.group, self.alice, self.bob
+        if self.private:  # /start once in a private chat: their hands come there
+            for user in self.people.values():
+                await user.start()
+                await self.until(lambda u=user: u.private.last_bot_message() is not None)
         await alice.send(group, "/new paulista")
         if not await self.until(lambda: self.last() is not None):
             return
         lobby = self.last()
         assert lobby is not None
-        await self.press(bob, lobby, "Join team B")
-        for name in ("Bob", "Bot 2", "Bot 3"):
-            if name != "Bob":
-                await self.press(alice, lobby, "Add a bot")
+        if self.private:
+            seats = [("Bob", bob, "Join team B"), ("Carol", self.people["Carol"], "Join team A"),
+                     ("Dave", self.people["Dave"], "Join team B")]
+        else:
+            seats = [("Bob", bob, "Join team B"), ("Bot 2", alice, "Add a bot"),
+                     ("Bot 3", alice, "Add a bot")]
+        for name, user, label in seats:
+            await self.press(user, lobby, label)
             if not await self.until(lambda n=name: n in (lobby.text or "")):
                 return
         await self.press(alice, lobby, "Start")
         if not await self.until(lambda: self.last() is not lobby):
             return
-        await self.play(lobby.message_id)
+        if self.private:
+            await self.play_privately(lobby.message_id)
+        else:
+            await self.play(lobby.message_id)
+
+    async def play_privately(self, lobby_id: int) -> None:
+        """Each person plays from their private hand message when it says it is their
+        turn; the group's message only tells when the game is over."""
+        self._last_private_change = asyncio.get_running_loop().time()
+        people = [asyncio.create_task(self._person(user)) for user in self.people.values()]
+        hand_messages: set[int] = set()
+        try:
+            while True:
+                message = self.last()
+                assert message is not None
+                if message.message_id != lobby_id:
+                    hand_messages.add(message.message_id)
+                self.hands = len(hand_messages)
+                if "Game over" in (message.text or ""):
+                    self.finished = True
+                    return
+                if self.hands_limit is not None and self.hands > self.hands_limit:
+                    await self.alice.send(self.group, "/stop")
+                    self.finished = True
+                    self.hands -= 1
+                    return
+                seen = (message.message_id, message.edits)
+                if not await self.until(lambda s=seen: self._state() != s,
+                                        self.pace.stuck_after):
+                    self.stuck = not any(not p.done() for p in people) or self._quiet()
+                    if self.stuck:
+                        return
+        finally:
+            for person in people:
+                person.cancel()
+            await asyncio.gather(*people, return_exceptions=True)
+
+    def _quiet(self) -> bool:
+        """Nobody's private message changed for a while either: the game is stuck."""
+        loop_time = asyncio.get_running_loop().time()
+        return loop_time - self._last_private_change > self.pace.stuck_after
+
+    async def _person(self, user: FakeUser) -> None:
+        chat = user.private
+        event = self.server.chat_event(chat.id)
+        acted: tuple[int, int] | None = None
+        loop = asyncio.get_running_loop()
+        while True:
+            message = chat.last_bot_message()
+            seen = None if message is None else (message.message_id, message.edits)
+            if (message is not None and seen != acted
+                    and "Your turn" in (message.text or "")):
+                acted = seen
+                await asyncio.sleep(self.pace.think * self.rng.uniform(0.5, 1.5))
+                moves = [{"title": b["text"], "data": b["callback_data"]}
+                         for b in message.buttons
+                         if "callback_data" in b and not b["text"].startswith("Stop")]
+                if moves:
+                    query_id = user.click(message, self.decide(moves)["data"], check=False)
+                    await self.server.answer_of(query_id)
+                continue
+            event.clear()
+            if chat.last_bot_message() is message and (
+                    message is None or (message.message_id, message.edits) == seen):
+                await event.wait()
+            self._last_private_change = loop.time()
 
     async def play(self, lobby_id: int) -> None:
         acted_on: tuple[int, int] | None = None
@@ -380,6 +470,61 @@ def calls_per_hand(server: FakeTelegramServer, drivers: list[Driver],
     }
 
 
+def peak_in_60s(times: list[float]) -> int:
+    times = sorted(times)
+    peak, first = 0, 0
+    for last, at in enumerate(times):
+        while times[first] <= at - 60.0:
+            first += 1
+        peak = max(peak, last - first + 1)
+    return peak
+
+
+def traffic(server: FakeTelegramServer, drivers: list[Driver]) -> dict[str, Any]:
+    """Bot messages (sends and edits, as Telegram counts them) per game-minute, for the
+    game's group, each of its private chats and all of them together, from the first
+    hand's message to the game's last call; and the peak in any 60 s of each chat."""
+    by_chat: dict[int, list[float]] = {}
+    for call in server.counted_calls():
+        by_chat.setdefault(int(call.chat_id), []).append(call.at)  # type: ignore[arg-type]
+    sends = {int(c.chat_id): [] for c in server.counted_calls()}  # type: ignore[arg-type]
+    for call in server.counted_calls():
+        if call.method == "sendMessage":
+            sends[int(call.chat_id)].append(call.at)  # type: ignore[arg-type]
+    all_rates, group_rates, private_rates = [], [], []
+    group_peaks, private_peaks = [], []
+    for driver in drivers:
+        posts = sends.get(driver.group.id, [])
+        if len(posts) < 2:
+            continue
+        start = posts[1]  # the first hand's message (the first post is the lobby)
+        chats = [driver.group.id, *driver.private_chats]
+        calls = {c: [t for t in by_chat.get(c, []) if t >= start] for c in chats}
+        end = max((t for times in calls.values() for t in times), default=start)
+        minutes = max(end - start, 1.0) / 60.0
+        all_rates.append(sum(len(t) for t in calls.values()) / minutes)
+        group_rates.append(len(calls[driver.group.id]) / minutes)
+        group_peaks.append(peak_in_60s(by_chat.get(driver.group.id, [])))
+        for chat in driver.private_chats:
+            private_rates.append(len(calls[chat]) / minutes)
+            private_peaks.append(peak_in_60s(calls[chat]))
+
+    def summary(values: list[float]) -> dict[str, float] | None:
+        if not values:
+            return None
+        return {"mean": round(statistics.fmean(values), 1), "max": round(max(values), 1)}
+
+    return {
+        "messages_per_game_minute": {"all_chats_of_a_game": summary(all_rates),
+                                     "group": summary(group_rates),
+                                     "private_chat": summary(private_rates)},
+        "peak_per_60s": {"group": max(group_peaks, default=None),
+                         "private_chat": max(private_peaks, default=None)},
+        "targets": {"group_per_60s": 20, "private_chat_per_minute": 15,
+                    "all_chats_of_a_game_per_minute": 60},
+    }
+
+
 # ------------------------------------------------------------------- run
 def _people_side(conn: Connection, options: dict[str, Any]) -> None:
     """The other process: the fake Bot API and the scripted people (``spawn`` target)."""
@@ -397,7 +542,8 @@ async def _people(conn: Connection, args: argparse.Namespace) -> None:
         rng = random.Random(args.seed)
         pace = Pace(think=args.think / args.speed)
         drivers = [Driver(server, i, pace, args.hands, args.ramp * i / max(args.games, 1),
-                          random.Random(rng.random())) for i in range(args.games)]
+                          random.Random(rng.random()), private=args.private)
+                   for i in range(args.games)]
         started = time.perf_counter()
         await asyncio.gather(*(d.run() for d in drivers))
         elapsed = time.perf_counter() - started
@@ -410,6 +556,7 @@ async def _people(conn: Connection, args: argparse.Namespace) -> None:
             "games_finished": sum(d.finished for d in drivers),
             "games_stuck": sum(d.stuck for d in drivers),
             "counted_calls_per_hand": calls_per_hand(server, drivers, args.worst_hand),
+            "traffic": traffic(server, drivers),
             "api_calls": len(server.calls),
         })
         await loop.run_in_executor(None, conn.recv)  # the bot has stopped
@@ -486,10 +633,11 @@ async def _bot_side(args: argparse.Namespace) -> dict[str, Any]:
             cpu / max(updates + len(timer_durations), 1) * 1000, 2),
         "bot_cpu_share": round(cpu / elapsed, 2),
         "bot_main_thread_cpu_share": round(main_cpu / elapsed, 2),
-        **{k: figures[k] for k in ("counted_calls_per_hand", "api_calls")},
+        **{k: figures[k] for k in ("counted_calls_per_hand", "traffic", "api_calls")},
         "settings": {"speed": speed, "think": args.think, "bot_delay": args.bot_delay,
                      "edit_delay": args.edit_delay, "pause": args.pause,
-                     "hands_limit": args.hands, "ramp": args.ramp},
+                     "hands_limit": args.hands, "ramp": args.ramp,
+                     "people": 4 if args.private else 2, "private": args.private},
     }
 
 
@@ -525,6 +673,9 @@ def main(argv: list[str]) -> int:
                         help="seconds over which the games start")
     parser.add_argument("--concurrency", type=int, default=256,
                         help="updates handled at once")
+    parser.add_argument("--private", action="store_true",
+                        help="four people who read their hands privately (no bots), "
+                             "playing from their private chats")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--db", default=None, help="database URL (default: a new SQLite file)")
     parser.add_argument("--worst-hand", default=None, metavar="FILE",
