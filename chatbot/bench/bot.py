@@ -209,10 +209,12 @@ class Driver:
     def last(self) -> FakeMessage | None:
         return self.group.last_bot_message()
 
-    async def until(self, ready: Callable[[], bool], patience: float | None = None) -> bool:
-        """Wait until ``ready()`` (re-checked whenever this chat's messages change);
-        False after ``patience`` seconds (then the game counts as stuck)."""
-        event = self.server.chat_event(self.group.id)
+    async def until(self, ready: Callable[[], bool], patience: float | None = None,
+                    chat: int | None = None) -> bool:
+        """Wait until ``ready()`` (re-checked whenever this chat's messages change, the
+        group's unless ``chat`` says which); False after ``patience`` seconds (then the
+        game counts as stuck)."""
+        event = self.server.chat_event(self.group.id if chat is None else chat)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + (patience or self.pace.stuck_after)
         while not ready():
@@ -286,7 +288,8 @@ class Driver:
         if self.private:  # /start once in a private chat: their hands come there
             for user in self.people.values():
                 await user.start()
-                await self.until(lambda u=user: u.private.last_bot_message() is not None)
+                await self.until(lambda u=user: u.private.last_bot_message() is not None,
+                                 chat=user.id)
         await alice.send(group, "/new paulista")
         if not await self.until(lambda: self.last() is not None):
             return
@@ -483,7 +486,8 @@ def peak_in_60s(times: list[float]) -> int:
 def traffic(server: FakeTelegramServer, drivers: list[Driver]) -> dict[str, Any]:
     """Bot messages (sends and edits, as Telegram counts them) per game-minute, for the
     game's group, each of its private chats and all of them together, from the first
-    hand's message to the game's last call; and the peak in any 60 s of each chat."""
+    hand's message to the game's last call (a game stopped after ``--hands`` hands: to
+    the deal of the hand it did not play); and the peak in any 60 s of each chat."""
     by_chat: dict[int, list[float]] = {}
     for call in server.counted_calls():
         by_chat.setdefault(int(call.chat_id), []).append(call.at)  # type: ignore[arg-type]
@@ -498,9 +502,13 @@ def traffic(server: FakeTelegramServer, drivers: list[Driver]) -> dict[str, Any]
         if len(posts) < 2:
             continue
         start = posts[1]  # the first hand's message (the first post is the lobby)
+        # a game stopped after its hands ends where the hand it did not play was dealt
+        stop = (posts[driver.hands + 1] if driver.hands_limit is not None
+                and len(posts) > driver.hands + 1 else float("inf"))
         chats = [driver.group.id, *driver.private_chats]
-        calls = {c: [t for t in by_chat.get(c, []) if t >= start] for c in chats}
+        calls = {c: [t for t in by_chat.get(c, []) if start <= t < stop] for c in chats}
         end = max((t for times in calls.values() for t in times), default=start)
+        end = stop if stop != float("inf") else end
         minutes = max(end - start, 1.0) / 60.0
         all_rates.append(sum(len(t) for t in calls.values()) / minutes)
         group_rates.append(len(calls[driver.group.id]) / minutes)

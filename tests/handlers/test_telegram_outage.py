@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from chatbot.handlers.payload import user_scope
 from chatbot.handlers.service import Timing
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
@@ -42,7 +43,7 @@ async def test_a_move_made_during_an_outage_beats_the_overdue_deadline(
         codec = handlers_of(app).codec
     chosen = cards_first(answer.results)
     assert chosen is not None
-    card = codec.decode(chosen["id"]).arg
+    card = codec.decode(chosen["id"], user_scope(alice.id)).arg
 
     # the bot is down; Alice taps her card; the turn time passes
     stopped = await repo.get_table(game.table_id)

@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from chatbot.handlers.payload import chat_scope
 from chatbot.handlers.telegram import presenter
 from chatbot.i18n.table_text import paused_line
 from chatbot.storage import Repository
@@ -29,7 +30,7 @@ def dead_buttons(app: Any, message: FakeMessage) -> list[str]:
     play and "my cards")."""
     codec = handlers_of(app).codec
     return [b["text"] for b in message.buttons if "callback_data" in b
-            and codec.decode(b["callback_data"]).action != "cards"]
+            and codec.decode(b["callback_data"], chat_scope(message.chat.id)).action != "cards"]
 
 
 def truco_now_and_then(results: list[dict[str, Any]],
