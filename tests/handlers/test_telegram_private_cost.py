@@ -51,7 +51,7 @@ async def test_a_private_hand_is_edited_only_when_its_reader_must_read_it(
             hands[-1]["raised"] += 1  # her team may answer: her buttons come and go
     messages = private_hands(alice)
     finished = hands if played else hands[:-1]  # the hand in play is not over yet
-    assert len(finished) >= 3 and len(messages) >= len(finished)
+    assert finished and len(messages) >= len(finished)
     for hand, message in zip(finished, messages, strict=False):
         # her turns and plays, the answers her team owed, the tricks, the end
         allowed = 2 * hand["hers"] + 2 * hand["raised"] + hand["tricks"] + 1
