@@ -239,6 +239,8 @@ def _card_played(e: E.CardPlayed, v: Viewer) -> str:
         return _("{player} played a card face down.", player=player)
     if e.audience.kind == "seat":  # the owner's own copy of a face-down card
         return _("Your face-down card is {card}.", card=v.card(e.card))
+    if e.seat == v.seat:  # the viewer's own play: "You played", not their name
+        return _("You played {card}.", card=v.card(e.card))
     # TRANSLATORS: {player} is a name of any gender: Urdu, word it so the
     # verb does not inflect for it; Bengali, no case ending on it.
     return _("{player} played {card}.", player=player, card=v.card(e.card))

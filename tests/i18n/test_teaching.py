@@ -152,6 +152,9 @@ def test_the_own_turn_reads_your_turn() -> None:
     own = [line for event, seat, line in lines(config, "en")
            if isinstance(event, E.TurnStarted) and event.seat == seat]
     assert own and set(own) <= {"Your turn.", "You must answer."}
+    mine = [line for event, seat, line in lines(config, "en")
+            if isinstance(event, E.CardPlayed) and event.seat == seat and event.card]
+    assert mine and all(line.startswith("You played ") for line in mine)
 
 
 def test_inline_message_names_the_card_but_never_a_hidden_one() -> None:
