@@ -194,8 +194,8 @@ def _hand_started(e: E.HandStarted, v: Viewer) -> str:
     if e.vira is not None:
         line += " " + _("Turned-up card: {card}.", card=v.card(e.vira))
     manilhas = manilhas_line(v.rules, e.vira)
-    if manilhas:
-        line += " " + manilhas + "."
+    if manilhas:  # no Latin full stop after it: Bengali and Urdu end sentences otherwise
+        line += " " + manilhas
     if e.special == "iron":
         line += " " + _("This is an {special}: nobody sees their cards.",
                         special=term(Term.IRON_HAND))
