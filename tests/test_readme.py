@@ -254,7 +254,7 @@ def test_play_every_game_to_the_final_score(tmp_path: Path, variant: str) -> Non
     assert done.returncode == 0, done.stderr
     assert TRACEBACK not in done.stderr
     last = done.stdout.rstrip().splitlines()[-1]
-    assert re.search(r"Game over: .+ wins (\d+ to \d+|with \d+ points)$", last), last
+    assert re.search(r"Game over: .+ wins? (\d+ to \d+|with \d+ points)\.$", last), last
 
 
 def test_sigint_during_a_game_leaves_with_the_score(tmp_path: Path) -> None:
@@ -276,7 +276,7 @@ def test_sigint_during_a_game_leaves_with_the_score(tmp_path: Path) -> None:
     assert process.returncode == 0, err
     assert TRACEBACK not in err
     lines = (seen + out).rstrip().splitlines()
-    assert lines[-2:] == ["You left the game.", "Score: Player 0, Bot 1 0"]
+    assert lines[-2:] == ["You left the game.", "Score: Player: 0 · Bot 1: 0"]
 
 
 # ---------------------------------------------------------------- help and checkers

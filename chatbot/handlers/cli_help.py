@@ -18,14 +18,14 @@ import sys
 from collections.abc import Iterable
 from typing import IO, Any, NoReturn
 
+from chatbot.i18n.bidi import terminal_text
 from chatbot.i18n.translation import _
-
-_ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
 
 
 def for_terminal(text: str) -> str:
-    """The text without bidi isolates (LRI, RLI, FSI, PDI)."""
-    return text.translate(_ISOLATES)
+    """The text without invisible bidi controls (the RLM/LRM marks the i18n package puts
+    around left-to-right runs, and any isolate): most terminals show them as stray marks."""
+    return terminal_text(text)
 
 
 def say(text: str, *, error: bool = False) -> None:

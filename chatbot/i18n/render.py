@@ -11,12 +11,22 @@ as ints so they get the locale's digits.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from chatbot.fsm import events as TE
+from chatbot.i18n.bidi import is_rtl, isolate
 from chatbot.i18n.cards import card_label, rank_name
-from chatbot.i18n.context import use_locale
+from chatbot.i18n.context import current_locale, use_locale
 from chatbot.i18n.lists import separated
+from chatbot.i18n.teaching import (
+    accept_label,
+    eleven_play_label,
+    eleven_run_label,
+    manilhas_line,
+    ranked_cards,
+    run_label,
+    stake_line,
+)
 from chatbot.i18n.terms import Term, term
 from chatbot.i18n.translation import N_, _, ngettext
 from chatbot.rules import actions as A
@@ -85,6 +95,7 @@ class Viewer:
     players: int
     names: Sequence[str]
     seat: int | None
+    vira: Card | None = None  # the hand's turned-up card, to show a hand in rank order
 
     @property
     def team(self) -> int | None:
@@ -106,13 +117,27 @@ class Viewer:
     def cards(self, cards: Iterable[Card]) -> str:
         return " ".join(self.card(c) for c in cards)
 
+    def hand(self, cards: Sequence[Card]) -> str:
+        """Held cards strongest first, manilhas marked (as dealt when the order is unknown:
+        a game with a turned-up card whose card is not known to this viewer)."""
+        if self.vira is None and self.rules.turns_up_card():
+            return self.cards(cards)
+        return ranked_cards(self.rules, cards, self.vira)
+
+    def team_size(self, team: int) -> int:
+        return sum(1 for s in range(self.players) if self.rules.team_of(s, self.players) == team)
+
     def team_name(self, team: int) -> str:
         """A side named by its players: "Ana", "Ana and Bia", "Ana, Bia and Caio"."""
         seats = [s for s in range(self.players) if self.rules.team_of(s, self.players) == team]
-        names = [self.name(s) for s in seats]
+        # Each name on its own: the list's separator must not join two names into one
+        # left-to-right run in a right-to-left line.
+        mark = isolate if is_rtl(current_locale()) else str
+        names = [mark(self.name(s)) for s in seats]
         if len(names) == 1:
             return names[0]
         if len(names) == 2:
+            # TRANSLATORS: a side of two players; the line that uses it treats it as plural.
             return _("{first} and {second}", first=names[0], second=names[1])
         return _("{others} and {last}", others=separated(names[:-1]), last=names[-1])
 
@@ -129,28 +154,48 @@ def render(event: E.Event, viewer: Viewer, locale: str) -> str | None:
 
 
 def render_all(events: Iterable[E.Event], viewer: Viewer, locale: str) -> list[str]:
-    """The lines of a batch of events, skipping those the viewer may not see."""
+    """The lines of a batch of events, skipping those the viewer may not see.
+
+    A deal's turned-up card is remembered for the rest of the batch, so the cards
+    dealt after it are shown strongest first."""
     lines = []
     for event in events:
+        if isinstance(event, E.HandStarted) and event.vira != viewer.vira:
+            viewer = replace(viewer, vira=event.vira)
         line = render(event, viewer, locale)
         if line:
             lines.append(line)
     return lines
 
 
+# Between the sides of a score: a dot, not the list comma, which a side's own "and"/comma
+# would run into ("Ana and Bot 2: 3 · Bia and Bot 3: 0").
+SCORE_SEPARATOR = " · "
+
+
+def scores_text(viewer: Viewer, score: Sequence[int]) -> str:
+    """Every side with its points, ``Ana and Bot 2: 3 · Bia and Bot 3: 0`` (in a locale)."""
+    # TRANSLATORS: one side of a score: {team} is one or more player names, {points} a number.
+    return SCORE_SEPARATOR.join(_("{team}: {points}", team=viewer.team_name(t), points=p)
+                                for t, p in enumerate(score))
+
+
 def score_line(viewer: Viewer, score: Sequence[int], locale: str) -> str:
-    """``Score: Ana 5, Bot 1 3``: every side with its points."""
+    """``Score: Ana: 5 · Bot 1: 3``: every side with its points."""
     with use_locale(locale):
-        parts = [_("{team} {points}", team=viewer.team_name(t), points=p)
-                 for t, p in enumerate(score)]
-        return _("Score: {scores}", scores=separated(parts))
+        return _("Score: {scores}", scores=scores_text(viewer, score))
 
 
 # ------------------------------------------------------------------ rules events
 def _hand_started(e: E.HandStarted, v: Viewer) -> str:
+    # TRANSLATORS: {player} is a name of any gender: Urdu, word it so the
+    # verb does not inflect for it; Bengali, no case ending on it.
     line = _("Hand {number}: {player} deals.", number=e.number, player=v.name(e.dealer))
     if e.vira is not None:
         line += " " + _("Turned-up card: {card}.", card=v.card(e.vira))
+    manilhas = manilhas_line(v.rules, e.vira)
+    if manilhas:  # no Latin full stop after it: Bengali and Urdu end sentences otherwise
+        line += " " + manilhas
     if e.special == "iron":
         line += " " + _("This is an {special}: nobody sees their cards.",
                         special=term(Term.IRON_HAND))
@@ -163,26 +208,42 @@ def _hand_started(e: E.HandStarted, v: Viewer) -> str:
 def _cards_dealt(e: E.CardsDealt, v: Viewer) -> str:
     if e.cards is None:
         return ngettext("You got {n} card face down.", "You got {n} cards face down.", e.count)
-    return _("Your cards: {cards}", cards=v.cards(e.cards))
+    if not e.cards:
+        return _("You have no cards in this hand.")
+    return _("Your cards: {cards}", cards=v.hand(e.cards))
 
 
 def _partner_cards(e: E.PartnerCardsShown, v: Viewer) -> str:
-    return _("{partner} holds {cards}", partner=v.name(e.partner), cards=v.cards(e.cards))
+    return _("{partner} holds {cards}", partner=v.name(e.partner), cards=v.hand(e.cards))
 
 
 def _turn(e: E.TurnStarted, v: Viewer) -> str:
+    if e.seat == v.seat:  # the viewer's own turn: "Your turn", not their name
+        if e.phase == "answer":
+            return _("You must answer.")
+        return _("Your turn.")
     if e.phase == "answer":
+        # TRANSLATORS: {player} is a name of any gender: Urdu, word it so the
+        # verb does not inflect for it; Bengali, no case ending on it.
         return _("{player} must answer.", player=v.name(e.seat))
+    # TRANSLATORS: {player} is a name of any gender: Urdu, word it so the
+    # verb does not inflect for it; Bengali, no case ending on it.
     return _("{player}'s turn.", player=v.name(e.seat))
 
 
 def _card_played(e: E.CardPlayed, v: Viewer) -> str:
     player = v.name(e.seat)
     if e.card is None:
+        # TRANSLATORS: {player} is a name of any gender: Urdu, word it so the
+        # verb does not inflect for it; Bengali, no case ending on it.
         return _("{player} played a card face down.", player=player)
     if e.audience.kind == "seat":  # the owner's own copy of a face-down card
         return _("Your face-down card is {card}.", card=v.card(e.card))
-    return _("{player} played {card}", player=player, card=v.card(e.card))
+    if e.seat == v.seat:  # the viewer's own play: "You played", not their name
+        return _("You played {card}.", card=v.card(e.card))
+    # TRANSLATORS: {player} is a name of any gender: Urdu, word it so the
+    # verb does not inflect for it; Bengali, no case ending on it.
+    return _("{player} played {card}.", player=player, card=v.card(e.card))
 
 
 def _call_made(e: E.CallMade, v: Viewer) -> str:
@@ -195,7 +256,9 @@ def _call_made(e: E.CallMade, v: Viewer) -> str:
             return _(msgid, player=player)
         return _("{player} raises to {points}!", player=player, points=e.value or 0)
     if e.call == "instruct-rank" and e.value is not None:
-        return _("{player} tells the partner: play a {rank}.", player=player,
+        # TRANSLATORS: {rank} is a rank's name alone ("ace", "seven"); word the line so that
+        # it needs no article agreeing with the rank.
+        return _("{player} tells the partner: play your {rank}.", player=player,
                  rank=rank_name(e.value, v.rules.family))
     msgid = CALL_LINES.get(e.call)
     if msgid is not None:
@@ -224,14 +287,16 @@ def _call_answered(e: E.CallAnswered, v: Viewer) -> str:
     if e.call == A.MON_RESTE:
         if e.accepted:
             return _("{player} accepts: this hand decides the game.", player=player)
-        return _("{player} runs", player=player)
+        return _("{player} runs.", player=player)
     if e.accepted:
         if e.value is not None:
             return ngettext("{player} accepts: the hand is worth {n} point.",
                             "{player} accepts: the hand is worth {n} points.",
                             e.value, player=player)
-        return _("{player} accepts", player=player)
-    return _("{player} runs", player=player)
+        # TRANSLATORS: {player} is a name of any gender: Urdu, word it so the
+        # verb does not inflect for it; Bengali, no case ending on it.
+        return _("{player} accepts.", player=player)
+    return _("{player} runs.", player=player)
 
 
 def _stock_reshuffled(e: E.StockReshuffled, v: Viewer) -> str:
@@ -242,27 +307,57 @@ def _stock_reshuffled(e: E.StockReshuffled, v: Viewer) -> str:
 
 def _trick_won(e: E.TrickWon, v: Viewer) -> str:
     if e.team is None:
-        return _("Trick {number} tied", number=e.trick + 1)
-    return _("Trick {number} to {team}", number=e.trick + 1, team=v.team_name(e.team))
+        return _("Trick {number} is tied.", number=e.trick + 1)
+    # TRANSLATORS: {team} is one player or a side of two or three ("Ana and Bot 2").
+    return _("Trick {number} to {team}.", number=e.trick + 1, team=v.team_name(e.team))
 
 
 def _call_scored(e: E.CallScored, v: Viewer) -> str:
+    line = _call_scored_line(e, v)
+    if e.team is not None and e.points and v.rules.calls_scored_at_end():
+        line += " " + _("The points are added to the score when the hand ends.")
+    return line
+
+
+def _call_scored_line(e: E.CallScored, v: Viewer) -> str:
     if e.team is None:
         if e.call == A.FLOR:
             return _("Nobody scores the flor.")
         return _("Nobody scores the envido.")
     team = v.team_name(e.team)
+    # A side of one takes a singular verb, a side of two or three a plural one: each
+    # message comes twice, "wins" and "win", and translators choose each one's grammar.
+    many = v.team_size(e.team) > 1
     if e.call == A.FLOR:
         if e.count is not None:
+            if many:
+                # TRANSLATORS: {team} is two or three players (a plural subject).
+                return ngettext("{team} win the flor with {count}: {n} point.",
+                                "{team} win the flor with {count}: {n} points.",
+                                e.points, team=team, count=e.count)
             return ngettext("{team} wins the flor with {count}: {n} point.",
                             "{team} wins the flor with {count}: {n} points.",
                             e.points, team=team, count=e.count)
+        if many:
+            # TRANSLATORS: {team} is two or three players (a plural subject).
+            return ngettext("{team} win the flor: {n} point.", "{team} win the flor: {n} points.",
+                            e.points, team=team)
         return ngettext("{team} wins the flor: {n} point.", "{team} wins the flor: {n} points.",
                         e.points, team=team)
     if e.count is not None:
+        if many:
+            # TRANSLATORS: {team} is two or three players (a plural subject); {count} is the
+            # winning envido count sung.
+            return ngettext("{team} win the envido with {count}: {n} point.",
+                            "{team} win the envido with {count}: {n} points.",
+                            e.points, team=team, count=e.count)
         return ngettext("{team} wins the envido with {count}: {n} point.",
                         "{team} wins the envido with {count}: {n} points.",
                         e.points, team=team, count=e.count)
+    if many:
+        # TRANSLATORS: {team} is two or three players (a plural subject).
+        return ngettext("{team} win the envido: {n} point.", "{team} win the envido: {n} points.",
+                        e.points, team=team)
     return ngettext("{team} wins the envido: {n} point.", "{team} wins the envido: {n} points.",
                     e.points, team=team)
 
@@ -272,23 +367,32 @@ def _hand_won(e: E.HandWon, v: Viewer) -> str:
         line = _("Nobody wins the hand.")
     else:
         points = e.points[e.team]
-        line = ngettext("{team} wins the hand: {n} point.", "{team} wins the hand: {n} points.",
-                        points, team=v.team_name(e.team))
-    parts = [_("{team} {points}", team=v.team_name(t), points=p) for t, p in enumerate(e.score)]
-    return line + " " + _("Score: {scores}", scores=separated(parts))
+        if v.team_size(e.team) > 1:
+            # TRANSLATORS: {team} is two or three players (a plural subject).
+            line = ngettext("{team} win the hand: {n} point.", "{team} win the hand: {n} points.",
+                            points, team=v.team_name(e.team))
+        else:
+            line = ngettext("{team} wins the hand: {n} point.",
+                            "{team} wins the hand: {n} points.", points, team=v.team_name(e.team))
+    return line + " " + _("Score: {scores}", scores=scores_text(v, e.score))
 
 
 def _cards_revealed(e: E.CardsRevealed, v: Viewer) -> str:
-    return _("{player} shows {cards}", player=v.name(e.seat), cards=v.cards(e.cards))
+    return _("{player} shows {cards}.", player=v.name(e.seat), cards=v.cards(e.cards))
 
 
 def _game_won(e: E.GameWon, v: Viewer) -> str:
     team = v.team_name(e.team)
+    many = v.team_size(e.team) > 1
     if len(e.score) == 2:
-        return _("Game over: {team} wins {score_a} to {score_b}", team=team,
+        if many:
+            # TRANSLATORS: {team} is two or three players (a plural subject).
+            return _("Game over: {team} win {score_a} to {score_b}.", team=team,
+                     score_a=e.score[e.team], score_b=e.score[1 - e.team])
+        return _("Game over: {team} wins {score_a} to {score_b}.", team=team,
                  score_a=e.score[e.team], score_b=e.score[1 - e.team])
-    return ngettext("Game over: {team} wins with {n} point",
-                    "Game over: {team} wins with {n} points", e.score[e.team], team=team)
+    return ngettext("Game over: {team} wins with {n} point.",
+                    "Game over: {team} wins with {n} points.", e.score[e.team], team=team)
 
 
 # -------------------------------------------------------------------- Put events
@@ -314,10 +418,14 @@ def _card_withdrawn(e: PE.CardWithdrawn, v: Viewer) -> str:
 def _player_sat(e: TE.PlayerSat, v: Viewer) -> str:
     if e.is_bot:
         return _("{player} (a bot) sits at seat {seat}.", player=e.name, seat=e.seat + 1)
+    # TRANSLATORS: {player} is a name of any gender: Urdu, word it so the
+    # verb does not inflect for it; Bengali, no case ending on it.
     return _("{player} sits at seat {seat}.", player=e.name, seat=e.seat + 1)
 
 
 def _player_left(e: TE.PlayerLeft, v: Viewer) -> str:
+    # TRANSLATORS: {player} is a name of any gender: Urdu, word it so the
+    # verb does not inflect for it; Bengali, no case ending on it.
     return _("{player} left the table.", player=e.name)
 
 
@@ -337,10 +445,14 @@ def _timed_out(e: TE.SeatTimedOut, v: Viewer) -> str:
     if e.away:
         return _("{player} ran out of time; a bot plays for them until they come back.",
                  player=v.name(e.seat))
+    # TRANSLATORS: {player} is a name of any gender: Urdu, word it so the
+    # verb does not inflect for it; Bengali, no case ending on it.
     return _("{player} ran out of time.", player=v.name(e.seat))
 
 
 def _returned(e: TE.PlayerReturned, v: Viewer) -> str:
+    # TRANSLATORS: {player} is a name of any gender: Urdu, word it so the
+    # verb does not inflect for it; Bengali, no case ending on it.
     return _("{player} is back.", player=v.name(e.seat))
 
 
@@ -400,6 +512,7 @@ ACTION_LABELS: dict[str, str] = {
     A.REDEAL_PROPOSE: N_("Ask for a new deal"),
     A.REDEAL_ACCEPT: N_("Accept the new deal"),
     A.REDEAL_REFUSE: N_("Refuse the new deal"),
+    # The hand-of-eleven choice named alone (a refusal's words); its buttons add the stakes.
     A.ELEVEN_PLAY: N_("Play this hand"),
     A.ELEVEN_RUN: N_("Run from this hand"),
     "instruct-highest": N_("Tell your partner: highest card"),
@@ -428,7 +541,8 @@ def _action_label(action: A.Action, view: SeatView, rules: TrickRules) -> str:
     if kind == A.DISCARD and card is not None:
         return _("Discard {card}", card=card_label(card, family))
     if kind == "instruct-rank" and card is not None:
-        return _("Tell your partner: play a {rank}", rank=rank_name(card.rank, family))
+        # TRANSLATORS: {rank} is a rank's name alone ("ace", "seven"): no article before it.
+        return _("Tell your partner: play your {rank}", rank=rank_name(card.rank, family))
     argentine = rules.name == "argentino"
     if kind in (A.TRUCO, A.RAISE):
         raising = view.pending_call in (A.TRUCO, A.RAISE)
@@ -438,11 +552,23 @@ def _action_label(action: A.Action, view: SeatView, rules: TrickRules) -> str:
     if kind == A.ACCEPT:
         if view.pending_call == A.PUT:
             return term(Term.PUT_SEE)
-        return term(Term.QUIERO if argentine else Term.ACCEPT)
+        word = term(Term.QUIERO if argentine else Term.ACCEPT)
+        if view.pending_call in (A.TRUCO, A.RAISE) and view.level + 1 < len(rules.ladder):
+            return accept_label(word, rules.ladder[view.level + 1])
+        if view.pending_call == A.MON_RESTE:
+            return accept_label(word, None)
+        return word
     if kind == A.RUN:
         if view.pending_call == A.PUT:
             return term(Term.PUT_THROW_IN)
-        return term(Term.NO_QUIERO if argentine else Term.RUN)
+        word = term(Term.NO_QUIERO if argentine else Term.RUN)
+        if view.pending_call in (A.TRUCO, A.RAISE, A.MON_RESTE):
+            return run_label(word, view.stake)
+        return word
+    if kind == A.ELEVEN_PLAY:
+        return eleven_play_label(getattr(rules, "special_value", rules.ladder[0]))
+    if kind == A.ELEVEN_RUN:
+        return eleven_run_label(rules.ladder[0])
     if kind == A.FOLD:
         return term(Term.GO_TO_DECK if argentine else Term.PUT_THROW_IN)
     called = CALL_TERMS.get(kind)
@@ -454,19 +580,23 @@ def _action_label(action: A.Action, view: SeatView, rules: TrickRules) -> str:
 
 def view_lines(view: SeatView, viewer: Viewer, locale: str) -> list[str]:
     """What a seat sees on its turn: its cards, the table, the stake and the score."""
+    viewer = replace(viewer, vira=view.vira)
     with use_locale(locale):
         lines = []
         if view.vira is not None:
             lines.append(_("Turned-up card: {card}.", card=viewer.card(view.vira)))
+        manilhas = manilhas_line(viewer.rules, view.vira)
+        if manilhas:
+            lines.append(manilhas)
         if view.hand is None:
             lines.append(ngettext("You hold {n} card face down.", "You hold {n} cards face down.",
                                   view.hand_size))
-        else:
-            lines.append(_("Your cards: {cards}", cards=viewer.cards(view.hand)))
+        elif view.hand:
+            lines.append(_("Your cards: {cards}", cards=viewer.hand(view.hand)))
         for owner, cards in view.seen.items():
-            if owner != view.seat:
+            if owner != view.seat and cards:
                 lines.append(_("{partner} holds {cards}", partner=viewer.name(owner),
-                               cards=viewer.cards(cards)))
+                               cards=viewer.hand(cards)))
         if view.table:
             plays = [_("{player}: {card}", player=viewer.name(seat),
                        card=viewer.card(card) if card is not None else _("face down"))
@@ -474,7 +604,6 @@ def view_lines(view: SeatView, viewer: Viewer, locale: str) -> list[str]:
             lines.append(_("On the table: {plays}", plays=separated(plays)))
         else:
             lines.append(_("The table is empty."))
-        lines.append(ngettext("This hand is worth {n} point.", "This hand is worth {n} points.",
-                              view.stake))
+        lines.append(stake_line(view.decides_game, view.stake))
     lines.append(score_line(viewer, view.score, locale))
     return lines

@@ -10,7 +10,7 @@ separate ``rules`` gettext domain (``locales/rules.pot`` and
 ``locales/<lang>/LC_MESSAGES/rules.po``), away from ``messages.po``. Keep it
 plain text: bullets and line breaks only, since the renderer decides the
 formatting. Card faces are written as the bot shows them (``4♣``, ``1⚔️``); in
-the Persian and Urdu catalogs they are wrapped in bidi isolates.
+the Persian and Urdu catalogs they are marked RLM LRM ... LRM RLM (chatbot/i18n/bidi.py).
 
 After editing a text, run ``python -m chatbot.i18n update --domain rules`` and
 translate the changed entries of the four rules.po files.
@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from chatbot.i18n.bidi import is_rtl, rtl_lines
 from chatbot.i18n.catalogs import RULES_DOMAIN, translations
 from chatbot.i18n.locales import canonical_locale
 
@@ -109,7 +110,7 @@ _PAULISTA_DECK: Final = R_(
 _PAULISTA_PLAY: Final = R_(
     "• Before the first hand a dealer is picked at random. Play goes counter-clockwise, "
     "to the right.\n"
-    "• The player after the dealer is the mão (the eldest): he is dealt first and leads "
+    "• The player after the dealer is the mão (the eldest): they are dealt first and lead "
     "the first trick. The bot deals 3 cards to each player, one at a time, ending with "
     "the dealer, and then turns up the vira.\n"
     "• A trick: starting with the leader, each player in turn plays one card face up. "
@@ -167,7 +168,7 @@ _BRAZIL_TIES: Final = R_(
 _PAULISTA_RAISE: Final = R_(
     "A hand starts worth 1 point. On your turn, before playing your card, you may call "
     "truco. The other team answers (in the bot, the next opponent in play order answers "
-    "for his team):\n"
+    "for their team):\n"
     "• Accept: the hand is now worth the new value and play goes on.\n"
     "• Run: the hand ends at once, no more cards are shown, and the calling team scores "
     "the value before the call.\n"
@@ -182,7 +183,7 @@ _PAULISTA_RAISE: Final = R_(
     "or run.\n"
     "\n"
     "Who may raise:\n"
-    "• Any player, on his turn before playing a card, or as the answer to a raise.\n"
+    "• Any player, on their turn before playing a card, or as the answer to a raise.\n"
     "• Never the same team twice in a row: after your team's raise, the next one must "
     "come from the other team. A team that accepted may raise later, on one of its "
     "players' turns.\n"
@@ -205,7 +206,7 @@ _PAULISTA_SPECIAL: Final = R_(
     "• Nobody may call truco in this hand.\n"
     "\n"
     "Iron hand (mão de ferro): when both teams have 11 points.\n"
-    "• It is played blind: nobody sees any card, not even his own. On your turn you pick "
+    "• It is played blind: nobody sees any card, not even their own. On your turn you pick "
     "one of your face-down cards by its position, and it is turned up as it is played.\n"
     "• The vira is turned up as usual and the manilhas count.\n"
     "• No raises. The team that wins the iron hand wins the game.\n"
@@ -281,7 +282,7 @@ _MINEIRO_DECK: Final = R_(
 _MINEIRO_PLAY: Final = R_(
     "• Before the first hand a dealer is picked at random. Play goes counter-clockwise, "
     "to the right.\n"
-    "• The player after the dealer is the mão (the eldest): he is dealt first and leads "
+    "• The player after the dealer is the mão (the eldest): they are dealt first and lead "
     "the first trick. The bot deals 3 cards to each player, one at a time, ending with "
     "the dealer. No card is turned up.\n"
     "• A trick: starting with the leader, each player in turn plays one card face up. "
@@ -303,7 +304,7 @@ _MINEIRO_PLAY: Final = R_(
 _MINEIRO_RAISE: Final = R_(
     "A hand starts worth 2 points. On your turn, before playing your card, you may call "
     "truco. The other team answers (in the bot, the next opponent in play order answers "
-    "for his team):\n"
+    "for their team):\n"
     "• Accept: the hand is now worth the new value and play goes on.\n"
     "• Run: the hand ends at once, no more cards are shown, and the calling team scores "
     "the value before the call.\n"
@@ -319,7 +320,7 @@ _MINEIRO_RAISE: Final = R_(
     "In Mineiro the third call is \"Ten!\", not \"Nine!\".\n"
     "\n"
     "Who may raise:\n"
-    "• Any player, on his turn before playing a card, or as the answer to a raise.\n"
+    "• Any player, on their turn before playing a card, or as the answer to a raise.\n"
     "• Never the same team twice in a row: after your team's raise, the next one must "
     "come from the other team. A team that accepted may raise later, on one of its "
     "players' turns.\n"
@@ -342,7 +343,7 @@ _MINEIRO_SPECIAL: Final = R_(
     "• Nobody may call truco in this hand.\n"
     "\n"
     "Iron hand (mão de ferro): when both teams have 10 points.\n"
-    "• It is played blind: nobody sees any card, not even his own. On your turn you pick "
+    "• It is played blind: nobody sees any card, not even their own. On your turn you pick "
     "one of your face-down cards by its position, and it is turned up as it is played.\n"
     "• The manilhas are the usual ones: 4♣, 7♥, A♠, 7♦.\n"
     "• No raises. The team that wins the iron hand wins the game.\n"
@@ -424,7 +425,7 @@ _ARGENTINO_DECK: Final = R_(
 _ARGENTINO_PLAY: Final = R_(
     "• Before the first hand a dealer is picked at random. Play goes counter-clockwise, "
     "to the right.\n"
-    "• The player on the dealer's right is the mano: he is dealt first and leads the "
+    "• The player on the dealer's right is the mano: they are dealt first and lead the "
     "first trick. The bot deals 3 cards to each player, one at a time, ending with the "
     "dealer. The last player of each team in the first trick is its pie (foot).\n"
     "• A trick: starting with the leader, each player in turn plays one card face up. "
@@ -490,7 +491,7 @@ _ARGENTINO_RAISE: Final = R_(
     "• Sung in the first trick only, before you play your first card, once per hand. "
     "While a truco called in the first trick waits for an answer, the player who must "
     "answer may sing envido first (\"el envido está primero\"): the envido is settled, "
-    "then he answers the truco. Once a truco is accepted there is no envido.\n"
+    "then they answer the truco. Once a truco is accepted there is no envido.\n"
     "• Your count: two cards of one suit are worth 20 plus their values (with three of "
     "one suit, the best two); with no two cards of a suit, the value of your highest "
     "card. The best is 33: the 7 and 6 of one suit.\n"
@@ -514,8 +515,8 @@ _ARGENTINO_FLOR: Final = R_(
     "• A flor is three cards of one suit. Its count is 20 plus the three values (10, 11 "
     "and 12 count 0); the best is 38: the 7, 6 and 5 of one suit.\n"
     "• With flor on, whoever holds one must announce it (\"Flor!\") in the first trick, on "
-    "his turn before his first card, before anything else: also when he is answering an "
-    "envido (which then lapses) or a truco (which he answers after the flor).\n"
+    "their turn before their first card, before anything else: also when they are answering an "
+    "envido (which then lapses) or a truco (which they answer after the flor).\n"
     "• A flor cancels the envido: once a flor is announced nobody may sing envido in "
     "that hand.\n"
     "• Flor points are paid at the end of the hand, before the truco points. A flor not "
@@ -542,18 +543,18 @@ _ARGENTINO_OPTIONS: Final = R_(
     "• Flor: off; basic; or with contraflor (see Flor).\n"
     "• Falta envido: worth what the leading team still needs to win; or \"malas win the "
     "game\": while both teams are still in the malas (at most half the target), the falta "
-    "winner scores whatever takes him to the target, and so wins the game.\n"
+    "winner scores whatever takes them to the target, and so wins the game.\n"
     "• Lead after a parda: the player who led the tied trick; or the player of the first "
     "tied top card.\n"
     "• Who answers a call: the next opponent in play order; or any opponent, and the "
     "first answer counts.\n"
     "• Envido first after playing: off; or on. When on, the player who answers a truco "
-    "in the first trick may sing envido first even if he has already played his card.\n"
+    "in the first trick may sing envido first even if they have already played their card.\n"
     "• Going to the deck early: no penalty; or a penalty: if the mano's team goes to the "
     "deck in the first trick before any envido or flor was sung, the opponents score 1 "
     "point more.\n"
     "• Showing the envido: off; or on. When on, the cards of the envido winner are shown "
-    "at the end of the hand, to prove his count.\n"
+    "at the end of the hand, to prove their count.\n"
     "• Envido points at once: off; or on. When on, envido and flor points go on the score "
     "as soon as they are settled, and a team that reaches the target wins the game at "
     "once, in the middle of the hand."
@@ -597,9 +598,9 @@ _LE_TRUC_PLAY: Final = R_(
     "again.\n"
     "• Play, the deal and the passing of the deal all go counter-clockwise, to the "
     "right.\n"
-    "• The dealer shuffles, the opponent on his left cuts, and he deals 3 cards to each "
+    "• The dealer shuffles, the opponent on their left cuts, and they deal 3 cards to each "
     "player, one at a time.\n"
-    "• Governors: the dealer governs his partnership, and the player on the dealer's "
+    "• Governors: the dealer governs their partnership, and the player on the dealer's "
     "right governs the other one. A call is always answered by the governor of the other "
     "side.\n"
     "• The player on the dealer's right leads the first trick. Each player in turn plays "
@@ -630,7 +631,7 @@ _LE_TRUC_TIES: Final = R_(
     "the hand.\n"
     "• First and second tricks spoiled: the third trick decides.\n"
     "• All three spoiled: with 4 players, the side that led the first trick (the player "
-    "on the dealer's right and his partner) wins the hand; with 2 players nobody scores. "
+    "on the dealer's right and their partner) wins the hand; with 2 players nobody scores. "
     "A table option changes this.\n"
     "\n"
     "Trick by trick (A and B are the sides):\n"
@@ -673,20 +674,20 @@ _LE_TRUC_SPECIAL: Final = R_(
     "New cards (the redeal)\n"
     "• Four players: after looking at the cards, the governor on the dealer's right may "
     "propose a redeal, as the very first action of the hand. If the dealer agrees, all "
-    "hands are set aside and everyone gets 3 new cards from the rest of the deck; if he "
-    "refuses, the hand is played as dealt. Once per hand.\n"
+    "hands are set aside and everyone gets 3 new cards from the rest of the deck; if they "
+    "refuse, the hand is played as dealt. Once per hand.\n"
     "• Two players: the non-dealer may ask for new cards in the same way, and the dealer "
     "agrees or refuses. Once per hand, unless the table allows repeated requests: then "
-    "he may ask again after each accepted redeal; if the deck runs out, nobody scores "
+    "they may ask again after each accepted redeal; if the deck runs out, nobody scores "
     "the hand, the cards are shuffled again and the other player deals.\n"
     "\n"
     "Signals (only if the table turns them on; 4 players)\n"
-    "• Each governor sees his partner's cards, as if the partner had signalled them to "
-    "him.\n"
-    "• Once per hand, on his turn, a governor may give his partner one instruction that "
+    "• Each governor sees their partner's cards, as if the partner had signalled them to "
+    "them.\n"
+    "• Once per hand, on their turn, a governor may give their partner one instruction that "
     "everybody hears: play your highest card, play your lowest card, or play a card of a "
     "rank you hold (for example \"play your ace\").\n"
-    "• The partner must obey with his next card."
+    "• The partner must obey with their next card."
 )
 
 _LE_TRUC_OPTIONS: Final = R_(
@@ -696,11 +697,11 @@ _LE_TRUC_OPTIONS: Final = R_(
     "side wins the hand, with 2 nobody scores); or always the first leader's side; or "
     "always nobody.\n"
     "• Raises take turns: on, after your side's raise only the other side may raise; or "
-    "off, any player may raise on his turn.\n"
+    "off, any player may raise on their turn.\n"
     "• Repeated new cards: off; or on, with 2 players. When on, after an accepted redeal "
     "the same player may ask again; if the deck runs out, it is shuffled and the deal passes.\n"
-    "• Signals: off; or on, with 4 players: each governor sees his partner's cards and "
-    "may give him one instruction per hand (see New cards and signals)."
+    "• Signals: off; or on, with 4 players: each governor sees their partner's cards and "
+    "may give them one instruction per hand (see New cards and signals)."
 )
 
 # put
@@ -709,8 +710,8 @@ _PUT_SHORT: Final = R_(
     "Put is an old English game, a 17th-century cousin of truco: quick, and all about "
     "bluffing.\n"
     "• Players: 2 (the classic game), 4 in two partnerships (only one player per side "
-    "plays the hand), or 3 to 6 each for himself.\n"
-    "• Each player gets 3 cards (more with 3 or more players each for himself). Win two "
+    "plays the hand), or 3 to 6 each for themselves.\n"
+    "• Each player gets 3 cards (more with 3 or more players each for themselves). Win two "
     "tricks, or one trick while the other two are tied, to win the hand.\n"
     "• A hand won is worth 1 point.\n"
     "• On your turn you may put: your opponent either throws in, and you score 1, or "
@@ -768,7 +769,7 @@ _PUT_TIES: Final = R_(
     "• tie, tie, tie → drawn\n"
     "\n"
     "With 4 players in partnerships: exactly the same, side against side.\n"
-    "With 3 or more players each for himself: every trick is played; the player with the "
+    "With 3 or more players each for themselves: every trick is played; the player with the "
     "most tricks wins the hand, and if two or more share the most, nobody scores."
 )
 
@@ -786,7 +787,7 @@ _PUT_RAISE: Final = R_(
     "• With 4 players in partnerships, only the two players still holding cards put and "
     "answer.\n"
     "\n"
-    "With 3 or more players each for himself\n"
+    "With 3 or more players each for themselves\n"
     "• After a put, each other player in turn, starting after the putter, stays or "
     "resigns.\n"
     "• If all resign, the putter scores 1 and the hand ends.\n"
@@ -800,16 +801,16 @@ _PUT_SPECIAL: Final = R_(
     "Four players in partnerships (the usual way with 4)\n"
     "• Partners sit opposite each other; play and the deal go clockwise, to the left. "
     "Everyone gets 3 cards.\n"
-    "• Passing: the player on the dealer's left gives his highest card face down to his "
-    "partner and discards his other two; then the dealer does the same for his partner. "
+    "• Passing: the player on the dealer's left gives their highest card face down to their "
+    "partner and discards their other two; then the dealer does the same for their partner. "
     "Those two take no further part in the hand.\n"
     "• Each receiver, now holding 4 cards, discards any one of them and keeps 3.\n"
-    "• The two receivers play the hand as in the 2-player game, each for his side; the "
+    "• The two receivers play the hand as in the 2-player game, each for their side; the "
     "one on the dealer's right leads the first trick. Game to 5.\n"
     "• With the table option \"agreed passer\", each partnership chooses which of its two "
     "players passes.\n"
     "\n"
-    "3 to 6 players, each for himself\n"
+    "3 to 6 players, each for themselves\n"
     "• Each player gets one card more than there are players: 4 cards with 3 players, 5 "
     "with 4, 6 with 5, 7 with 6. As many tricks are played as each player has cards, "
     "always all of them.\n"
@@ -830,8 +831,8 @@ _PUT_OPTIONS: Final = R_(
     "wins the whole game; points then come only from throwing in.\n"
     "• Who passes with 4 partners: fixed, the dealer's left and then the dealer; or "
     "agreed, each partnership chooses its passer.\n"
-    "• Four players: in two partnerships; or each for himself.\n"
-    "• Scoring with 3 or more players each for himself: a race to the target; or a "
+    "• Four players: in two partnerships; or each for themselves.\n"
+    "• Scoring with 3 or more players each for themselves: a race to the target; or a "
     "ledger of chips with no end of game. In the ledger, the winner of an unput hand "
     "takes 1 chip from every other player, the winner of a seen put takes the target (5 "
     "chips) from every other player still in the hand, and a putter whom everybody "
@@ -908,5 +909,8 @@ def rules_pages(variant: str, locale: str) -> list[RulesPage]:
     sections = _PAGES.get(_variant_key(variant))
     if sections is None:
         raise ValueError(f"no rules for variant {variant!r}; expected one of {rules_variants()}")
-    catalog = translations(canonical_locale(locale), RULES_DOMAIN)
-    return [RulesPage(catalog.gettext(title), catalog.gettext(text)) for title, text in sections]
+    locale = canonical_locale(locale)
+    catalog = translations(locale, RULES_DOMAIN)
+    lines = rtl_lines if is_rtl(locale) else str
+    return [RulesPage(lines(catalog.gettext(title)), lines(catalog.gettext(text)))
+            for title, text in sections]

@@ -12,13 +12,22 @@ from dataclasses import replace
 from typing import Any
 
 from chatbot.fsm.table import Table
+from chatbot.i18n.cards import card_label
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.lists import separated
-from chatbot.i18n.render import Viewer, render_all, score_line, variant_name
+from chatbot.i18n.render import (
+    SCORE_SEPARATOR,
+    Viewer,
+    action_label,
+    render_all,
+    score_line,
+    variant_name,
+)
+from chatbot.i18n.teaching import manilhas_line, stake_line
 from chatbot.i18n.translation import N_, _, ngettext, translate
-from chatbot.rules.actions import RAISE, TRUCO
+from chatbot.rules.actions import PLAY, PLAY_HIDDEN, RAISE, TRUCO, Action
 from chatbot.rules.events import CallMade, Event, HandStarted, TurnStarted
-from chatbot.rules.views import seat_view
+from chatbot.rules.views import seat_view, slot_index
 
 MAX_EVENT_LINES = 8
 
@@ -108,7 +117,7 @@ def option_button(name: str, value: Any, locale: str) -> str:
         return translate("Points: {n}", locale, n=value)
     if name == "turn":
         # TRANSLATORS: the time each player has for a turn, in seconds
-        return translate("Turn: {n} s", locale, n=value)
+        return translate("Time per turn: {n} s", locale, n=value)
     message = OPTION_BUTTONS.get((name, value))
     return translate(message, locale) if message else f"{name}: {value}"
 
@@ -194,13 +203,17 @@ def table_text(table: Table, events: Sequence[Event], locale: str) -> str:
         if hand is not None and live:
             if hand.vira is not None:
                 lines.append(_("Turned-up card: {card}.", card=viewer.card(hand.vira)))
+            manilhas = manilhas_line(table.rules, hand.vira)
+            if manilhas:
+                lines.append(manilhas)
             on_table = _on_table(table, viewer)
             if on_table:
                 lines.append(on_table)
-            lines.append(ngettext("This hand is worth {n} point.",
-                                  "This hand is worth {n} points.", hand.stake))
+            lines.append(stake_line(table.rules.decides_game(hand), hand.stake))
             seat = table.rules.to_act(match)
             if seat is not None:
+                # TRANSLATORS: {player} is a name of any gender: Urdu, word it so the
+                # verb does not inflect for it; Bengali, no case ending on it.
                 lines.append(_("Waiting for {player}.", player=names[seat]))
         score = score_line(viewer, match.score, locale)
         if not any(score in line for line in lines):  # a hand's result says it already
@@ -225,8 +238,7 @@ def inline_context(table: Table, locale: str) -> str:
                             ladder[pending.level] if raising else None)
             parts += render_all([call], viewer, locale)
         parts.append(_on_table(table, viewer) or _("The table is empty."))
-        parts.append(ngettext("This hand is worth {n} point.",
-                              "This hand is worth {n} points.", hand.stake))
+        parts.append(stake_line(table.rules.decides_game(hand), hand.stake))
         return " ".join(parts)
 
 
@@ -236,15 +248,15 @@ def cards_alert(table: Table, seat: int, locale: str) -> str:
     assert match is not None
     view = seat_view(table.rules, match, seat)
     names = seat_names(table, locale)
-    viewer = Viewer(table.rules, table.players, names, seat)
+    viewer = Viewer(table.rules, table.players, names, seat, view.vira)
     with use_locale(locale):
         if view.hand is None:
             return alert("blind", locale)
-        parts = [_("Your cards: {cards}", cards=viewer.cards(view.hand))]
+        parts = [_("Your cards: {cards}", cards=viewer.hand(view.hand))]
         for owner, cards in view.seen.items():
             if owner != seat:
                 parts.append(_("{partner} holds {cards}", partner=names[owner],
-                               cards=viewer.cards(cards)))
+                               cards=viewer.hand(cards)))
         return "\n".join(parts)
 
 
@@ -271,20 +283,58 @@ def held_lines(table: Table, seat: int, locale: str) -> list[str]:
 
 
 def series_line(table: Table, wins: Sequence[int], locale: str) -> str:
-    """``Series: Ana and Bot 2 1, Bia and Bot 3 0``: games won by each side in this chat."""
+    """``Games won here: Ana and Bot 2: 1 · Bia and Bot 3: 0``: each side's wins in this chat."""
     viewer = Viewer(table.rules, table.players, seat_names(table, locale), None)
     with use_locale(locale):
-        parts = [_("{team} {points}", team=viewer.team_name(t), points=n)
+        parts = [_("{team}: {points}", team=viewer.team_name(t), points=n)
                  for t, n in enumerate(wins)]
-        return _("Series: {scores}", scores=separated(parts))
+        return _("Games won here: {scores}", scores=SCORE_SEPARATOR.join(parts))
 
 
 # TRANSLATORS: the last edit a group's table message gets in this hand; {button} is the
 # label of the button that opens the player's cards (inline mode).
-PAUSED = N_("This message now rests until the next hand (the group's message limit): "
-            "tap “{button}” to follow the play.")
+PAUSED = N_("This message will not change again until the next hand (the group's "
+            "message limit): tap “{button}” to follow the play.")
 
 
 def paused_line(locale: str) -> str:
     """Why the table message stops changing for the rest of the hand, and how to follow."""
     return translate(PAUSED, locale, button=button("inline", locale))
+
+
+def inline_said(table: Table, seat: int, action: Action, locale: str) -> str:
+    """What a player posts to the group by choosing an inline result: the move as the table
+    hears it, so the chat reads as the game even when the table message rests.
+
+    A card played face up is public the moment it is played, so its face is shown; a
+    card played face down, a pick in a hand played blind, and the cards passed or
+    discarded in Put are not, so those say only that a card moved. A raise says what
+    the hand would be worth; an answer's label already carries its stake.
+    """
+    match = table.match
+    assert match is not None and match.hand is not None
+    rules = table.rules
+    view = seat_view(rules, match, seat)
+    name = seat_names(table, locale)[seat]
+    with use_locale(locale):
+        card = action.card
+        if card is not None and action.kind == PLAY:
+            if slot_index(card) is not None or view.hand is None:
+                return _("{player} plays a card.", player=name)
+            return _("{player} plays {card}", player=name,
+                     card=card_label(card, rules.family))
+        if card is not None and action.kind == PLAY_HIDDEN:
+            return _("{player} plays a card face down.", player=name)
+        if card is not None:  # passed, discarded, or a signal to the partner: private
+            return _("{player} makes a move.", player=name)
+        label = action_label(action, view, rules, locale)
+        if action.kind in (TRUCO, RAISE):
+            raising = view.pending_call in (TRUCO, RAISE)
+            level = view.level + (2 if raising else 1)
+            if level < len(rules.ladder):
+                # TRANSLATORS: {call} is the shout ("Truco!", "Six!"); {n} what the hand is
+                # worth if it is accepted.
+                return ngettext("{player}: {call} For {n} point.",
+                                "{player}: {call} For {n} points.", rules.ladder[level],
+                                player=name, call=label)
+        return _("{player}: {call}", player=name, call=label)

@@ -4,23 +4,27 @@ Messages use named placeholders, ``_("{player} played {card}", player=..., card=
 which are filled *after* translation so that each language can put them where
 its grammar wants. While filling in, every value is prepared for the locale:
 ints are written with the locale's digits, and in right-to-left locales every
-value is wrapped in a bidi isolate so names, cards and numbers keep their order.
+value is marked as a left-to-right fragment (bidi.py) so names, cards and numbers keep
+their order, and every line starts right to left.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import NamedTuple
 
-from chatbot.i18n.bidi import is_rtl, isolate
+from chatbot.i18n.bidi import is_rtl, isolate, rtl_lines
 from chatbot.i18n.catalogs import translations
 from chatbot.i18n.context import current_locale
 from chatbot.i18n.locales import canonical_locale
 from chatbot.i18n.numbers import format_number
 
 log = logging.getLogger(__name__)
+_FIELD = re.compile(r"\{\w+\}")
+_LATIN = re.compile("[A-Za-z]")
 
 
 class Msg(NamedTuple):
@@ -52,6 +56,19 @@ def _prepare(value: object, locale: str) -> str:
 
 
 def _fill(text: str, english: str, locale: str, params: Mapping[str, object]) -> str:
+    """Format a translation (every line of it right to left in an RTL locale)."""
+    filled = _fill_in(text, english, locale, params)
+    if not is_rtl(locale) or _is_english(text, english):
+        return filled
+    return rtl_lines(filled)
+
+
+def _is_english(text: str, english: str) -> bool:
+    """An untranslated message (English words, not only placeholders and signs)."""
+    return text == english and bool(_LATIN.search(_FIELD.sub("", text)))
+
+
+def _fill_in(text: str, english: str, locale: str, params: Mapping[str, object]) -> str:
     """Format a translation; a broken one falls back to the English text."""
     if not params and "{" not in text:
         return text

@@ -142,6 +142,9 @@ class ArgentinoRules(TrickRules):
     def _strengths(self, vira: Card | None) -> dict[Card, int]:
         return STRENGTH
 
+    def calls_scored_at_end(self) -> bool:
+        return not self._immediate  # 3.5.7
+
     def target_score(self) -> int:
         return self._target
 

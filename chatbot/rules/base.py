@@ -65,6 +65,26 @@ class TrickRules:
     def _strengths(self, vira: Card | None) -> dict[Card, int]:
         raise NotImplementedError
 
+    def manilhas(self, vira: Card | None) -> tuple[Card, ...]:
+        """This hand's manilhas, highest first (none in a game without them): the texts
+        name them so a newcomer learns what beats what."""
+        return ()
+
+    def card_order(self, cards: Sequence[Card], vira: Card | None) -> list[Card]:
+        """Cards strongest first, as a player sorts a hand (ties keep their order)."""
+        strength = self.strength_table(vira)
+        return sorted(cards, key=lambda card: -strength.get(card, 0))
+
+    def decides_game(self, hand: Hand) -> bool:
+        """Whether the winner of this hand wins the game whatever the score (an iron
+        hand, an accepted mon reste, a seen put): its texts say so instead of a value."""
+        return False
+
+    def calls_scored_at_end(self) -> bool:
+        """Whether a call scored mid-hand (envido, flor) reaches the score only when the
+        hand ends: its line says so, since the score does not move yet."""
+        return False
+
     def teams(self, players: int) -> int:
         """Number of sides: partnerships of two sides, or every seat for itself."""
         return 2

@@ -15,7 +15,7 @@ from chatbot.rules.base import Events, TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
-from chatbot.rules.state import Match
+from chatbot.rules.state import Hand, Match
 
 BRAZIL_OPTIONS: dict[str, OptionSpec] = {
     "target": choice(12),
@@ -44,6 +44,9 @@ class BrazilianRules(TrickRules):
 
     def stake_values(self) -> frozenset[int]:
         return super().stake_values() | {self.special_value}
+
+    def decides_game(self, hand: Hand) -> bool:
+        return hand.special == "iron"  # its winner wins the game (trick_points)
 
     def next_dealer(self, match: Match) -> int:
         step = -1 if self.options["deal_rotation"] == "against_play" else 1

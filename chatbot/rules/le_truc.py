@@ -358,6 +358,9 @@ class LeTrucRules(TrickRules):
             return None
         return hand.played[0][0][0] % 2
 
+    def decides_game(self, hand: Hand) -> bool:
+        return bool(hand.x.get("mr"))  # an accepted Mon Reste (trick_points)
+
     def trick_points(self, match: Match, winner: int) -> int:
         """An accepted Mon Reste gives the winner the game: target - score (decision 11)."""
         hand = match.hand

@@ -33,5 +33,8 @@ class MineiroRules(BrazilianRules):
             return french_deck((12, 11, 13, 1, 2, 3)) + CLEAN_EXTRA
         return french_deck((4, 5, 6, 7, 12, 11, 13, 1, 2, 3))
 
+    def manilhas(self, vira: Card | None) -> tuple[Card, ...]:
+        return tuple(sorted(MANILHAS, key=lambda card: -MANILHAS[card]))
+
     def _strengths(self, vira: Card | None) -> dict[Card, int]:
         return {card: MANILHAS.get(card, COMMON[card.rank]) for card in self.deck()}

@@ -36,6 +36,13 @@ class PaulistaRules(BrazilianRules):
         order = self.order()
         return order[(order.index(vira.rank) + 1) % len(order)]
 
+    def manilhas(self, vira: Card | None) -> tuple[Card, ...]:
+        if vira is None:
+            return ()
+        rank = self.manilha_rank(vira)
+        suits = sorted(MANILHA_SUIT, key=lambda suit: -MANILHA_SUIT[suit])
+        return tuple(Card(rank, suit) for suit in suits)
+
     def _strengths(self, vira: Card | None) -> dict[Card, int]:
         assert vira is not None, "Paulista needs a vira"
         manilha = self.manilha_rank(vira)

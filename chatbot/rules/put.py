@@ -29,7 +29,7 @@ from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.put_events import CardPassed, CardsDiscarded, CardWithdrawn
 from chatbot.rules.put_resolution import card_strength, collect, most_tricks, two_sided_result
-from chatbot.rules.state import Match, Pending
+from chatbot.rules.state import Hand, Match, Pending
 
 PUT_OPTIONS: dict[str, OptionSpec] = {
     "target": OptionSpec(minimum=1, default=5),  # race target; also the ledger's game stake G
@@ -220,6 +220,11 @@ class PutRules(TrickRules):
                 return False, None
             return True, most_tricks(hand.tricks, hand.x["active"])
         return two_sided_result(hand.tricks)
+
+    def decides_game(self, hand: Hand) -> bool:
+        """A seen put (or outright play) gives the hand's winner the race (finish_by_tricks);
+        in a ledger there is no game to decide."""
+        return not self._ledger and (bool(hand.x.get("seen")) or self._outright)
 
     def finish_by_tricks(self, match: Match, winner: int | None, events: Events) -> None:
         """Score a hand played out: 1, or the game after a seen put (decision 11)."""

@@ -43,6 +43,7 @@ class SeatView:
     last_raiser: int | None
     calls: dict[str, dict[str, object]]
     covered: tuple[Card, ...] = ()  # this seat's own face-down plays, in order (it knows them)
+    decides_game: bool = False  # the hand's winner wins the game (rules.decides_game)
 
 
 def blind_slot(index: int) -> Card:
@@ -109,6 +110,7 @@ def seat_view(rules: TrickRules, match: Match, seat: int) -> SeatView:
         last_raiser=hand.last_raiser,
         calls=rules.resolved_calls(match),
         covered=own_covered(match, seat) if seat in seen else (),
+        decides_game=rules.decides_game(hand),
     )
 
 

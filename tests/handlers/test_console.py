@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 import pytest
 
 from chatbot.handlers.console import main, play_game, read_number
+from chatbot.i18n.bidi import BIDI_CONTROLS
 from chatbot.rules.registry import available_variants, rules_class
 
 
@@ -81,7 +82,7 @@ def test_end_of_input_and_ctrl_c_leave_with_the_score(error: type[BaseException]
 
     assert main(["paulista", "--seed", "1"], input_fn=stop, output=out.append) == 0
     assert out[-2] == "You left the game."
-    assert out[-1] == "Score: Player 0, Bot 1 0"
+    assert out[-1] == "Score: Player: 0 · Bot 1: 0"
 
 
 def test_question_mark_shows_the_rules_and_h_the_hint_without_losing_the_turn() -> None:
@@ -106,6 +107,7 @@ def test_rules_and_prompt_in_the_players_language_without_isolates() -> None:
     assert code == 0
     text = "\n".join(out + prompts)
     assert not any(mark in text for mark in "\u2066\u2067\u2068\u2069")
+    assert not any(mark in text for mark in BIDI_CONTROLS)  # nor the RLM/LRM marks
     assert any("\u0600" <= ch <= "\u06ff" for ch in prompts[0])
 
 
@@ -115,7 +117,7 @@ def test_table_options_and_level_from_the_command_line() -> None:
                  "immediate", "--level", "easy", "--seed", "2"],
                 input_fn=scripted(always("1"), []), output=out.append)
     assert code == 0
-    over = re.fullmatch(r"Game over: .+ wins (\d+) to (\d+)", out[-1])
+    over = re.fullmatch(r"Game over: .+ wins? (\d+) to (\d+)\.", out[-1])
     assert over is not None, out[-1]
     assert 15 <= int(over[1]) < 30  # the game ended at the 15-point target, not at 30
 

@@ -30,7 +30,10 @@ from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from chatbot.handlers.payload import PayloadCodec, peek
+from chatbot.i18n.cards import card_label
+from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
+from chatbot.rules.paulista import PaulistaRules
 from chatbot.storage import EventRecord, Repository, TableRecord
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import (
@@ -56,6 +59,7 @@ class Shown:
     at: float
     what: str
     posted: float | None = None
+    poster: int | None = None  # who posted it (a chosen inline result), when not the bot
 
 
 @dataclass
@@ -65,6 +69,8 @@ class HandLog:
     dealt: dict[int, set[Card]] = field(default_factory=dict)  # seen by their own seat
     partners: dict[int, set[Card]] = field(default_factory=dict)  # eleven: shown to a seat
     public: list[tuple[float, Card]] = field(default_factory=list)  # face up, with the time
+    plays: list[tuple[float, int, Card]] = field(default_factory=list)  # face up, by seat
+    manilhas: str = ""  # the four manilhas as the texts list them, strongest first
 
     def visible(self, seat: int | None, at: float) -> set[Card]:
         cards = set(self.vira) | {card for when, card in self.public if when <= at}
@@ -72,13 +78,27 @@ class HandLog:
             cards |= self.dealt.get(seat, set()) | self.partners.get(seat, set())
         return cards
 
+    def announced(self, seat: int, at: float) -> set[Card]:
+        """The card a player's posted move names: the next one that seat plays face up
+        after the post (the play the post announces; a refused move plays nothing, so a
+        face it posted is a leak)."""
+        later = sorted((when, card) for when, s, card in self.plays if s == seat and when >= at)
+        return {later[0][1]} if later else set()
 
-def hands_from_log(events: list[EventRecord]) -> list[HandLog]:
+
+def hands_from_log(events: list[EventRecord], rules: TrickRules | None = None) -> list[HandLog]:
+    """Who could see what in each hand. The manilhas the texts name (all four, in rank
+    order, from the turned-up card) are public knowledge: that list says nothing of who
+    holds one, so only that exact list is exempt, never a manilha written alone."""
+    rules = rules or PaulistaRules()
     hands: list[HandLog] = []
     for event in events:
         at, kind, payload = event.created_at.timestamp(), event.kind, event.payload
         if kind == "HandStarted":
-            hands.append(HandLog(at, set(decode_cards(payload["vira"]))))
+            vira = decode_cards(payload["vira"])
+            named = rules.manilhas(vira[0] if vira else None)
+            hands.append(HandLog(at, set(vira), manilhas=" ".join(
+                card_label(card, rules.family, "en") for card in named)))
             continue
         if not hands:
             continue
@@ -91,6 +111,7 @@ def hands_from_log(events: list[EventRecord]) -> list[HandLog]:
                 decode_cards(payload["cards"]))
         elif kind == "CardPlayed" and audience[0] == "public":
             hand.public += [(at, c) for c in decode_cards(payload["card"])]
+            hand.plays += [(at, payload["seat"], c) for c in decode_cards(payload["card"])]
         elif kind == "CardPlayed":  # the owner's own copy of a face-down card
             hand.dealt.setdefault(audience[1], set()).update(decode_cards(payload["card"]))
         elif kind == "CardsRevealed" and audience[0] == "public":
@@ -112,6 +133,17 @@ class Recorder:
             return query_id
 
         server.open_callback_query = open_callback_query  # type: ignore[method-assign]
+        # what a chosen inline result posts in a group: read by the whole chat from then on
+        self.posts: list[tuple[str, int, float]] = []
+        post = server.post_user_message
+
+        def post_user_message(user: dict[str, Any], chat: Any, text: str | None,
+                              **kwargs: Any) -> Any:
+            if kwargs.get("via_bot") and chat.is_group and text:
+                self.posts.append((text, int(user["id"]), time.time()))
+            return post(user, chat, text, **kwargs)
+
+        server.post_user_message = post_user_message  # type: ignore[method-assign]
         server.clock = time.time  # the same clock as the event log's timestamps
 
     def texts(self) -> list[Shown]:
@@ -142,8 +174,10 @@ class Recorder:
                     title, description, content = result_texts(result)
                     shown.append(Shown(f"{title}\n{description}", answer.user_id, call.at,
                                        "inline"))
-                    # what a chosen result posts is read by the whole chat
-                    shown.append(Shown(content, None, call.at, "inline content"))
+                    # what a result would post reaches the asker's client only, until chosen
+                    shown.append(Shown(content, answer.user_id, call.at, "inline content"))
+        for text, user_id, at in self.posts:
+            shown.append(Shown(text, None, at, "inline post", poster=user_id))
         return shown
 
 
@@ -152,8 +186,7 @@ def audit(shown: list[Shown], hands: list[HandLog], seat_of: dict[int, int]) -> 
     starts = [hand.start for hand in hands]
     checked = 0
     for item in shown:
-        faces = cards_in(item.text)
-        if not faces:
+        if not cards_in(item.text):
             continue
         # a table message belongs to the hand dealt when it was rendered, and its text may
         # still tell how the hand before ended; other texts to the hand of the moment. The
@@ -163,11 +196,18 @@ def audit(shown: list[Shown], hands: list[HandLog], seat_of: dict[int, int]) -> 
         # public then are public for good; a hidden card is never allowed.
         current = bisect.bisect_right(starts, item.posted or item.at) - 1
         assert current >= 0, f"cards before any deal: {item}"
+        text = item.text
+        for hand in hands[max(0, current - 1):current + 1]:
+            if hand.manilhas:
+                text = text.replace(hand.manilhas, "")
+        faces = cards_in(text)
         seat = None if item.viewer is None else seat_of.get(item.viewer)
         allowed: set[Card] = set()
         back = 2 if item.posted is not None else 1
         for hand in hands[max(0, current - back):current + 1]:
             allowed |= hand.visible(seat, item.at)
+        if item.poster is not None and item.poster in seat_of:
+            allowed |= hands[current].announced(seat_of[item.poster], item.at)
         leaked = faces - allowed
         assert not leaked, f"{item.what} to {item.viewer} shows {leaked}: {item.text!r}"
         checked += len(faces)
@@ -252,6 +292,8 @@ async def test_no_text_shows_a_card_its_reader_may_not_see_group(
     seat_of = {alice.id: table.seat_of(alice.id), bob.id: table.seat_of(bob.id)}
     shown = recorder.texts()
     assert {s.what for s in shown} >= {"sendMessage", "editMessageText", "alert", "inline"}
+    assert any(s.what == "inline post" and cards_in(s.text) for s in shown), \
+        "a card played through inline mode is posted to the group by its face"
     private = [s for s in shown if s.viewer in seat_of and s.what != "alert" and cards_in(s.text)]
     assert {s.viewer for s in private} == {alice.id, bob.id}
     assert audit(private, hands, seat_of) > 50  # type: ignore[arg-type]

@@ -119,8 +119,8 @@ async def test_hand_of_eleven_iron_hand_rematch_and_series(fake_telegram: FakeTe
         answer = await bob.inline_query_from(message)  # not his decision: a look, no moves
         assert all(cards_in(" ".join(result_texts(r))) <= set(held[1]) for r in answer.results)
         answer = await alice.inline_query_from(message)
-        assert titles(answer) == ["Play this hand", "Run from this hand"]
-        run = next(r for r in answer.results if r["title"] == "Run from this hand")
+        assert titles(answer) == ["Play this hand for 3 points", "Run: give them 1 point"]
+        run = next(r for r in answer.results if r["title"] == "Run: give them 1 point")
         await alice.choose_inline(run["id"], answer=answer)
 
         # team B scores 1: 11 to 11, the iron hand, played blind
@@ -148,11 +148,12 @@ async def test_hand_of_eleven_iron_hand_rematch_and_series(fake_telegram: FakeTe
         assert max(table_of(final).match.score) >= 12  # type: ignore[union-attr]
         finished = game.group.message(final.message_id)  # type: ignore[arg-type]
         await fake_telegram.wait_until(
-            lambda: "Game over" in (finished.text or "") and "Series" in (finished.text or ""),
+            lambda: "Game over" in (finished.text or "")
+            and "Games won here" in (finished.text or ""),
             what="game over and the series on the table message")
         winners = table_of(final).match.winner  # type: ignore[union-attr]
         wins = (1, 0) if winners == 0 else (0, 1)
-        series = f"Series: Alice and Bot 2 {wins[0]}, Bob and Bot 3 {wins[1]}"
+        series = f"Games won here: Alice and Bot 2: {wins[0]} · Bob and Bot 3: {wins[1]}"
         assert series in (finished.text or "")
 
         # the rematch: a new game at the same table, the series goes on
@@ -178,4 +179,4 @@ async def test_hand_of_eleven_iron_hand_rematch_and_series(fake_telegram: FakeTe
         reply = await fake_telegram.wait_for_call("sendMessage", chat_id=game.group.id,
                                                   since=mark)
         assert series in reply.params["text"]
-        assert "Score: Alice and Bot 2 0, Bob and Bot 3 0" in reply.params["text"]
+        assert "Score: Alice and Bot 2: 0 · Bob and Bot 3: 0" in reply.params["text"]

@@ -30,7 +30,7 @@ def test_argentine_lobby_offers_target_flor_envido_and_turn() -> None:
     options = {text: p.arg for text, p in found.items() if p.action == "option"}
     assert options == {"Points: 30": "target:30", "Flor: with contraflor": "flor:contraflor",
                        "Envido: counted at the hand's end": "envido_immediate:False",
-                       "Turn: 90 s": "turn:90"}
+                       "Time per turn: 90 s": "turn:90"}
     assert all(p.code == "ABC123" and p.seq == 0 for p in found.values())
     assert {"Join team A", "Game: Argentine Truco", "Players: 2", "Start"} <= set(found)
 
@@ -40,14 +40,14 @@ def test_option_buttons_sit_two_a_row_before_start() -> None:
     rows = KEYBOARDS.lobby(CHAT, table, "ABC123", 0, "en", settings(table, 60.0)).inline_keyboard
     texts = [[b.text for b in row] for row in rows]
     assert texts[-3:] == [["Points: 30", "Flor: off"],
-                          ["Envido: counted at the hand's end", "Turn: 60 s"],
+                          ["Envido: counted at the hand's end", "Time per turn: 60 s"],
                           ["Start", "Close the table"]]
 
 
 def test_deck_button_and_the_service_default_turn() -> None:
     found = lobby(Table("mineiro", 2, {"deck": "clean"}), turn=30.0)
     assert found["Deck: clean"].arg == "deck:clean"
-    assert found["Turn: 30 s"].arg == "turn:30"
+    assert found["Time per turn: 30 s"].arg == "turn:30"
 
 
 def test_labels_are_translated_with_local_digits() -> None:

@@ -93,7 +93,7 @@ async def test_argentine_target_flor_and_turn_time_from_the_lobby(
                                        carol)
         await bob.press_button(lobby, "Join team B")
         await fake_telegram.wait_until(lambda: "Bob" in (lobby.text or ""), what="Bob seated")
-        assert has_button(lobby, "Turn: 30 s")  # the service's default (the harness: 30 s)
+        assert has_button(lobby, "Time per turn: 30 s")  # the service's default (the harness: 30 s)
         old_target = lobby.button("Points: 30")["callback_data"]
 
         await refused_without_change(game, carol, lobby, old_target, ALERTS["not-at-table"])
@@ -101,8 +101,8 @@ async def test_argentine_target_flor_and_turn_time_from_the_lobby(
         # drawn before Bob's press: a second press of it must not move the target again
         await refused_without_change(game, alice, lobby, old_target, ALERTS["stale"])
         await choose(fake_telegram, alice, lobby, "Flor: off", "Flor: on")
-        await choose(fake_telegram, alice, lobby, "Turn: 30 s", "Turn: 60 s")
-        await choose(fake_telegram, bob, lobby, "Turn: 60 s", "Turn: 90 s")
+        await choose(fake_telegram, alice, lobby, "Time per turn: 30 s", "Time per turn: 60 s")
+        await choose(fake_telegram, bob, lobby, "Time per turn: 60 s", "Time per turn: 90 s")
         await choose(fake_telegram, alice, lobby, "Envido: counted at the hand's end",
                      "Envido: counted at once")
         await choose(fake_telegram, alice, lobby, "Envido: counted at once",
@@ -147,10 +147,10 @@ async def test_changing_the_game_keeps_only_its_options_and_the_deck_is_dealt(
     async with running_bot(fake_telegram, migrated_db_url, LOBBY_DEFAULT_TURN):
         game, lobby = await open_lobby(fake_telegram, repo, "/new argentino 2", alice)
         await choose(fake_telegram, alice, lobby, "Points: 30", "Points: 15")
-        await choose(fake_telegram, alice, lobby, "Turn: 30 s", "Turn: 60 s")
+        await choose(fake_telegram, alice, lobby, "Time per turn: 30 s", "Time per turn: 60 s")
         # Le Truc has its own targets: the Argentine 15 does not follow; the turn time does
         await choose(fake_telegram, alice, lobby, "Game: Argentine Truco", "Game: Le Truc")
-        assert has_button(lobby, "Points: 12") and has_button(lobby, "Turn: 60 s")
+        assert has_button(lobby, "Points: 12") and has_button(lobby, "Time per turn: 60 s")
         table = table_of(await game.record())
         assert (table.options, table.turn_seconds) == ({}, 60)
         await choose(fake_telegram, alice, lobby, "Game: Le Truc", "Game: Put")

@@ -19,6 +19,8 @@ from telegram.ext import Application
 
 from chatbot.handlers.payload import PayloadCodec, peek
 from chatbot.handlers.telegram.private_hands import PrivateHands
+from chatbot.i18n.cards import card_label
+from chatbot.rules.cards import Family
 from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import ApiCall, FakeMessage, FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import (
@@ -130,7 +132,9 @@ async def test_play_from_the_private_chat(fake_telegram: FakeTelegramServer,
         hand = table_of(record).match.hand  # type: ignore[union-attr]
         assert hand is not None
         public = {c for _, c in hand.table if c is not None} | {hand.vira}
-        assert set(hand.cards[0]) <= cards_in(message.text) <= set(hand.cards[0]) | public
+        manilhas = table_of(record).rules.manilhas(hand.vira)  # named, all four: public
+        assert set(hand.cards[0]) <= cards_in(message.text) <= (
+            set(hand.cards[0]) | public | set(manilhas))
         assert "Hint" not in [b["text"] for b in message.buttons]
         assert STOP in [b["text"] for b in message.buttons]
 
@@ -173,12 +177,15 @@ async def test_play_from_the_private_chat(fake_telegram: FakeTelegramServer,
         await alices_turn(game, rng)
         record, message, moves = await private_turn(game, codec, alice, 0)
         held = table_of(record).match.hand.cards  # type: ignore[union-attr]
-        vira = {table_of(record).match.hand.vira}  # type: ignore[union-attr]
-        assert cards_in(message.text) - vira == set(held[0]) | set(held[2])
+        vira = table_of(record).match.hand.vira  # type: ignore[union-attr]
+        manilhas = " ".join(str(card_label(c, Family.FRENCH, "en"))
+                            for c in table_of(record).rules.manilhas(vira))
+        shown = (message.text or "").replace(manilhas, "")  # the four named, all public
+        assert cards_in(shown) - {vira} == set(held[0]) | set(held[2])
         assert "Bot 2 holds" in (message.text or "")
         labels = {b["text"] for b in message.buttons}
-        assert {"Play this hand", "Run from this hand"} <= labels
-        await alice.press_button(message, "Run from this hand")
+        assert {"Play this hand for 3 points", "Run: give them 1 point"} <= labels
+        await alice.press_button(message, "Run: give them 1 point")
 
         # 11 to 11: the iron hand, blind, also privately
         async def iron() -> FakeMessage | None:
@@ -189,7 +196,9 @@ async def test_play_from_the_private_chat(fake_telegram: FakeTelegramServer,
         record = await game.record()
         hand = table_of(record).match.hand  # type: ignore[union-attr]
         public = {c for _, c in hand.table if c is not None}  # type: ignore[union-attr]
-        assert cards_in(message.text) <= public | {hand.vira}  # type: ignore[union-attr]
+        named = set(table_of(record).rules.manilhas(hand.vira))  # type: ignore[union-attr]
+        assert cards_in(message.text) <= public | {hand.vira} | named  # type: ignore[union-attr]
+        assert "This hand decides the game." in (message.text or "")
         assert "You hold 3 cards face down." in (message.text or "")
         await alices_turn(game, rng)
         record, message, moves = await private_turn(game, codec, alice, 0)

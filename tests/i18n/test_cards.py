@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from chatbot.i18n import LOCALES, card_label, card_name, rank_name, suit_name, use_locale
-from chatbot.i18n.bidi import FSI, PDI
+from chatbot.i18n.bidi import CLOSE, OPEN
 from chatbot.rules.cards import Card, Family, french_deck, spanish_deck
 
 A_SPADES, SEVEN_HEARTS, FOUR_CLUBS, SEVEN_DIAMONDS = (
@@ -97,13 +97,13 @@ def test_card_labels() -> None:
     assert card_label(Card(12, "C"), Family.SPANISH, "en") == "12🏆"
     assert card_label(Card(11, "B"), Family.SPANISH, "en") == "11🪵"
     for locale in ("fa", "ur"):
-        assert card_label(SEVEN_HEARTS, Family.FRENCH, locale) == f"{FSI}7♥{PDI}"
-        assert card_label(Card(7, "O"), Family.SPANISH, locale) == f"{FSI}7🪙{PDI}"
+        assert card_label(SEVEN_HEARTS, Family.FRENCH, locale) == f"{OPEN}7♥{CLOSE}"
+        assert card_label(Card(7, "O"), Family.SPANISH, locale) == f"{OPEN}7🪙{CLOSE}"
 
 
 def test_labels_follow_the_current_locale() -> None:
     with use_locale("ur"):
-        assert card_label(A_SPADES, Family.FRENCH) == f"{FSI}A♠{PDI}"
+        assert card_label(A_SPADES, Family.FRENCH) == f"{OPEN}A♠{CLOSE}"
         assert card_name(A_SPADES, Family.FRENCH) == "حکم کا یکّا"
 
 

@@ -129,7 +129,7 @@ def test_checker_finds_broken_catalogs(template: Catalog) -> None:
     """The checks themselves catch each kind of mistake."""
     catalog = read_catalog(po_path("fa"), "fa")
     catalog.get("trick", "term").flags.add("fuzzy")
-    catalog.get("{player} played {card}").string = "{name} {card} را انداخت"
+    catalog.get("{player} played {card}.").string = "{name} {card} را انداخت"
     catalog.get("the game is over").string = ""
     catalog.get("This hand is worth {n} point.").string = ("این دور {n} امتیاز دارد.",)
     del catalog["The table is empty."]

@@ -21,9 +21,16 @@ def test_each_language_separates_with_its_own_mark(locale: str, mark: str) -> No
         assert separated(["x", "y"]) == separated(["x", "y"], locale)
 
 
-def test_a_persian_score_line_has_no_latin_comma() -> None:
-    table = Table("paulista", 2, seats=[SeatInfo(1, "Ana"), SeatInfo(None, "Bot 1")])
+def test_a_score_line_separates_sides_with_a_dot_and_names_from_points() -> None:
+    """"Ana and Bot 2 2 0" ran names into numbers: each side is "names: points", and the
+    sides are apart by " · " in every language (no Latin comma in Persian or Urdu)."""
+    seats = [SeatInfo(1, "Ana"), SeatInfo(None, "Bot 1"), SeatInfo(None, "Bot 2"),
+             SeatInfo(None, "Bot 3")]
+    table = Table("paulista", 4, seats=seats)
     for locale in LOCALES:
-        viewer = Viewer(table.rules, 2, seat_names(table, locale), None)
+        viewer = Viewer(table.rules, 4, seat_names(table, locale), None)
         line = score_line(viewer, [3, 5], locale)
-        assert ("," in line) is (locale not in ("fa", "ur")), (locale, line)
+        assert line.count(" · ") == 1 and line.count(":") >= 3, (locale, line)
+        assert ("," in line) is False or locale not in ("fa", "ur"), (locale, line)
+    assert score_line(Viewer(table.rules, 4, seat_names(table, "en"), None), [3, 5], "en") == (
+        "Score: Ana and Bot 2: 3 · Bot 1 and Bot 3: 5")

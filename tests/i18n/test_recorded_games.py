@@ -17,9 +17,10 @@ import pytest
 from chatbot.ai.rulebot import choose
 from chatbot.fsm.machine import fire
 from chatbot.fsm.table import Table
-from chatbot.i18n.bidi import FSI, PDI
+from chatbot.i18n.bidi import BIDI_CONTROLS, terminal_text, without_marked
 from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.render import Viewer, render_all
+from chatbot.i18n.style import rtl_line_problem
 from chatbot.rules.events import Event
 from chatbot.rules.playout import Config, standard_configs
 from chatbot.rules.registry import available_variants
@@ -73,12 +74,13 @@ def bare(text: str) -> str:
     """The words of a line: without names, cards, numbers and bidi marks."""
     for name in NAMES:
         text = text.replace(name, "")
-    text = CARD.sub("", text).replace(FSI, "").replace(PDI, "")
+    text = "".join(c for c in CARD.sub("", text) if c not in BIDI_CONTROLS)
     return re.sub(r"[\d\s\W_]+", " ", text).strip()
 
 
 def outside_isolates(text: str) -> str:
-    return re.sub(f"{FSI}.*?{PDI}", "", text)
+    """What is left of a line once its marked fragments (bidi.isolate) are taken out."""
+    return without_marked(text)
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=Config.label)
@@ -108,3 +110,23 @@ def test_right_to_left_lines_isolate_cards_names_and_numbers(config: Config,
 def test_numbers_use_the_locales_digits(config: Config, locale: str) -> None:
     for _, _, line in lines(config, locale):
         assert not LATIN_DIGIT.search(CARD.sub("", outside_isolates(line))), line
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=Config.label)
+@pytest.mark.parametrize("locale", ["fa", "ur"])
+def test_every_right_to_left_line_starts_right_to_left(config: Config, locale: str) -> None:
+    """No isolate (Telegram Desktop), and no line that starts with an emoji, a name or a
+    card: every line of a fa/ur game, for every seat, opens with a right-to-left letter or
+    an RLM (docs/bidi.md)."""
+    for _, _, text in lines(config, locale):
+        for line in text.split("\n"):
+            assert rtl_line_problem(line) is None, (rtl_line_problem(line), line)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=Config.label)
+@pytest.mark.parametrize("locale", LOCALES)
+def test_terminal_text_of_a_game_has_no_bidi_controls(config: Config, locale: str) -> None:
+    """The terminal game prints ``terminal_text(line)``: no isolate or mark survives."""
+    for _, _, line in lines(config, locale):
+        plain = terminal_text(line)
+        assert plain.strip() and not any(char in BIDI_CONTROLS for char in plain), line

@@ -88,9 +88,9 @@ def test_face_down_card_shows_no_face() -> None:
 
 
 def test_game_over_and_tricks() -> None:
-    assert render(E.GameWon(0, (12, 7)), V0, "en") == "Game over: Ana wins 12 to 7"
-    assert render(E.TrickWon(0, 1, 1), V0, "en") == "Trick 1 to Bot 1"
-    assert render(E.TrickWon(2, None, None), V0, "en") == "Trick 3 tied"
+    assert render(E.GameWon(0, (12, 7)), V0, "en") == "Game over: Ana wins 12 to 7."
+    assert render(E.TrickWon(0, 1, 1), V0, "en") == "Trick 1 to Bot 1."
+    assert render(E.TrickWon(2, None, None), V0, "en") == "Trick 3 is tied."
 
 
 def test_stock_run_out_tells_everybody_who_deals_next() -> None:

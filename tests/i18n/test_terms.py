@@ -1,4 +1,5 @@
-"""The game's terms say what glossary.md says, in every language."""
+"""The game's terms say what glossary.md says, in every language, or what the project chose
+where the review of issue 15 found the glossary's word wrong (docs/i18n/glossary.md)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ GLOSSARY: dict[Term, dict[str, str]] = {
     Term.FALTA_ENVIDO: {"fa": "فالتا اِنویدو!", "ur": "فالتا انویڈو!", "bn": "ফাল্টা এনভিডো!"},
     Term.FLOR: {"fa": "فلور!", "ur": "فلور!", "bn": "ফ্লোর!"},
     Term.ACCEPT: {"pt_BR": "Aceito", "fa": "قبول!", "ur": "منظور!", "bn": "রাজি!"},
-    Term.REFUSE: {"pt_BR": "Corro", "fa": "قبول نیست", "ur": "نہیں منظور", "bn": "রাজি নই"},
+    Term.REFUSE: {"pt_BR": "Corro!", "fa": "قبول نیست", "ur": "نہیں منظور", "bn": "রাজি নই"},
     Term.QUIERO: {"en": "Quiero", "pt_BR": "Quero"},
     Term.NO_QUIERO: {"pt_BR": "Não quero", "fa": "قبول نیست"},
     Term.MANILHA: {"fa": "مانیلیا", "ur": "مانیلا", "bn": "মানিলিয়া"},
@@ -35,8 +36,8 @@ GLOSSARY: dict[Term, dict[str, str]] = {
     Term.IRON_HAND: {"pt_BR": "mão de ferro", "fa": "دورِ آهنی", "ur": "لوہے کی بازی",
                      "bn": "লোহার দান"},
     Term.TIED_TRICK: {"fa": "مساوی", "ur": "برابر", "bn": "ড্র"},
-    Term.RUN: {"pt_BR": "Correr", "ur": "بھاگنا", "bn": "পালানো"},
-    Term.GO_TO_DECK: {"pt_BR": "Ir ao monte", "ur": "پتّے پھینک دینا"},
+    Term.RUN: {"pt_BR": "Corro!", "fa": "فرار!", "ur": "بازی چھوڑیں!", "bn": "পালানো"},
+    Term.GO_TO_DECK: {"pt_BR": "Ir ao monte", "ur": "پتّے پھینک دینا", "bn": "দান ছেড়ে দেওয়া"},
     Term.MON_RESTE: {"fa": "مون رِست!", "ur": "مون ریسٹ!", "bn": "মোঁ রেস্ত!"},
     Term.TWO_MORE: {"pt_BR": "Mais dois?", "fa": "دو تا بیشتر؟", "ur": "دو اور؟", "bn": "আরও দুই?"},
     Term.GOVERNOR: {"fa": "سرگروه", "ur": "کپتان", "bn": "দলনেতা"},
@@ -45,7 +46,8 @@ GLOSSARY: dict[Term, dict[str, str]] = {
     Term.SUIT: {"pt_BR": "naipe", "fa": "خال", "ur": "رنگ", "bn": "রং"},
     Term.DEALER: {"fa": "ورق‌ده", "ur": "پتّے بانٹنے والا"},
     Term.PARTNER: {"pt_BR": "parceiro", "fa": "یار", "ur": "ساتھی"},
-    Term.TEAM: {"pt_BR": "dupla", "fa": "تیم", "ur": "جوڑی", "bn": "জুটি"},
+    # one word for a side of one, two or three players (a pair is wrong for 1v1 and 3v3)
+    Term.TEAM: {"pt_BR": "time", "fa": "تیم", "ur": "ٹیم", "bn": "দল"},
     Term.TRUMP: {"fa": "حکم", "ur": "ترپ", "bn": "তুরুপ"},
     Term.DECK: {"fa": "دستهٔ ورق", "ur": "تاش کی گڈّی"},
 }

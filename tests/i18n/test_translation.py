@@ -21,7 +21,7 @@ from chatbot.i18n import (
     translate,
     use_locale,
 )
-from chatbot.i18n.bidi import FSI, PDI
+from chatbot.i18n.bidi import CLOSE, OPEN
 from chatbot.i18n.catalogs import reload_catalogs, translations
 from chatbot.i18n.reasons import explain
 from chatbot.rules.errors import IllegalAction
@@ -33,35 +33,36 @@ def test_current_locale_is_used() -> None:
         assert _("{player} must answer.", player="Ana") == "Ana precisa responder."
         assert gettext("the game is over") == "a partida acabou"
     with use_locale("bn"):
-        assert _("{player} must answer.", player="Ana") == "Ana-কে উত্তর দিতে হবে।"
+        assert _("{player} must answer.", player="Ana") == "উত্তর দেবেন: Ana"
 
 
 def test_placeholders_are_filled_after_translation() -> None:
     """Each language puts the values where its grammar wants them."""
     with use_locale("ur"):
-        text = _("{player} played {card}", card="7♥", player="Ana")
+        text = _("{player} played {card}.", card="7♥", player="Ana")
     assert text.index("Ana") < text.index("7♥")
-    assert text.endswith(f"{FSI}7♥{PDI}")
+    assert text.endswith(f"{OPEN}7♥{CLOSE}۔")
 
 
 def test_ints_use_the_locale_digits() -> None:
     with use_locale("bn"):
         assert ngettext("You hold {n} card face down.", "You hold {n} cards face down.", 12) == (
-            "আপনার হাতে ১২টি উপুড় করা তাস।"
+            "আপনার হাতে উপুড় করা তাস: ১২"
         )
         assert _("seat {seat} has already discarded", seat=3) == "আসন ৩ আগেই তাস ফেলে দিয়েছে"
     with use_locale("fa"):
         assert ngettext("This hand is worth {n} point.", "This hand is worth {n} points.", 3) == (
-            f"این دور {FSI}۳{PDI} امتیاز دارد."
+            f"این دور {OPEN}۳{CLOSE} امتیاز دارد."
         )
     # bool is an int to Python, not a number to a player
-    assert translate("{player} must answer.", "fa", player=True).startswith(f"{FSI}True")
+    assert translate("{player} must answer.", "fa", player=True).startswith(f"{OPEN}True")
 
 
 def test_missing_translation_falls_back_to_english() -> None:
     with use_locale("fa"):
-        assert _("not in any catalog, {name}", name="Ana") == f"not in any catalog, {FSI}Ana{PDI}"
-        assert ngettext("{n} apple", "{n} apples", 2) == f"{FSI}۲{PDI} apples"
+        assert _("not in any catalog, {name}", name="Ana") == (
+            f"not in any catalog, {OPEN}Ana{CLOSE}")
+        assert ngettext("{n} apple", "{n} apples", 2) == f"{OPEN}۲{CLOSE} apples"
 
 
 def test_context_messages() -> None:
@@ -70,7 +71,7 @@ def test_context_messages() -> None:
         assert pgettext("term", "trick") == "ہاتھ"
         assert pgettext("term: one deal", "hand") == "بازی"
         assert _(NP_("term", "trick")) == "ہاتھ"
-        assert npgettext("no such context", "{n} day", "{n} days", 1) == f"{FSI}1{PDI} day"
+        assert npgettext("no such context", "{n} day", "{n} days", 1) == f"{OPEN}1{CLOSE} day"
 
 
 def test_markers_defer_translation() -> None:
@@ -123,5 +124,5 @@ def test_refusal_reasons_are_translated() -> None:
     error = IllegalAction("not-your-turn", seat=1, to_act=2)
     assert explain(error) == "seat 1 cannot act now: it is seat 2's turn"
     assert explain(error, "pt_BR") == "o lugar 1 não pode jogar agora: é a vez do lugar 2"
-    assert explain(error, "bn") == "আসন ১ এখন খেলতে পারবে না: এখন আসন ২-এর পালা"
+    assert explain(error, "bn") == "আসন ১ এখন খেলতে পারবে না: এখন পালা আসন ২"
     assert explain(IllegalAction("game-over"), "fa") == "بازی تمام شده است"

@@ -68,7 +68,7 @@ from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.private_text import private_help
 from chatbot.i18n.refusals import explain_at_table, explain_to_player
 from chatbot.i18n.render import action_label
-from chatbot.i18n.table_text import alert, cards_alert, inline_context
+from chatbot.i18n.table_text import alert, cards_alert, inline_context, inline_said
 from chatbot.i18n.translation import translate
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import CardCodeError
@@ -721,8 +721,7 @@ class TrucoHandlers:
             label = action_label(action, view, rules, locale)
             result_id = self.codec.encode(Payload(record.code, record.turn_seq, "move",
                                                   action_arg(action, rules.family)), scope)
-            said = (translate("I play a card.", locale) if action.card is not None
-                    else label)
+            said = inline_said(table, seat, action, locale)
             results.append(InlineQueryResultArticle(
                 id=result_id, title=label, description=context,
                 input_message_content=InputTextMessageContent(said)))

@@ -1,0 +1,189 @@
+"""Every screen teaches: the manilhas in rank order, the hand sorted, the stakes of each answer,
+the hand that decides the game, and when envido points reach the score (issue 15)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from chatbot.fsm.machine import fire
+from chatbot.fsm.table import Table
+from chatbot.i18n.context import use_locale
+from chatbot.i18n.render import Viewer, action_label, render_all, view_lines
+from chatbot.i18n.table_text import inline_said, table_text
+from chatbot.i18n.teaching import MANILHA_MARK, in_rank_order, manilhas_line, ranked_cards
+from chatbot.rules import actions as A
+from chatbot.rules import events as E
+from chatbot.rules.base import TrickRules
+from chatbot.rules.cards import Card
+from chatbot.rules.registry import rules_class
+from chatbot.rules.state import Hand
+from chatbot.rules.views import seat_view
+from tests.i18n.test_recorded_games import CONFIGS, NAMES, lines
+
+
+def rules_of(variant: str, **options: object) -> TrickRules:
+    return rules_class(variant)(dict(options))
+
+
+def test_paulista_manilhas_come_from_the_vira_in_rank_order() -> None:
+    rules = rules_of("paulista")
+    assert rules.manilhas(Card(6, "D")) == (Card(7, "C"), Card(7, "H"), Card(7, "S"),
+                                           Card(7, "D"))
+    assert rules.manilhas(Card(3, "S"))[0] == Card(4, "C")  # after the 3 comes the 4 again
+    with use_locale("en"):
+        assert manilhas_line(rules, Card(6, "D")) == (
+            f"Manilhas ({MANILHA_MARK}), highest first: 7♣ 7♥ 7♠ 7♦")
+
+
+def test_mineiro_names_its_four_fixed_manilhas() -> None:
+    rules = rules_of("mineiro")
+    assert rules.manilhas(None) == (Card(4, "C"), Card(7, "H"), Card(1, "S"), Card(7, "D"))
+    with use_locale("en"):
+        assert manilhas_line(rules, None) == (
+            f"Manilhas ({MANILHA_MARK}), highest first: 4♣ 7♥ A♠ 7♦")
+    assert manilhas_line(rules_of("argentino"), None) is None  # no manilhas there
+
+
+def test_a_hand_is_shown_strongest_first_with_its_manilhas_marked() -> None:
+    rules = rules_of("paulista")
+    with use_locale("en"):
+        shown = ranked_cards(rules, [Card(4, "H"), Card(7, "S"), Card(3, "H")], Card(6, "D"))
+    assert shown == f"7♠{MANILHA_MARK} 3♥ 4♥"
+
+
+def test_the_deal_line_names_the_manilhas_and_sorts_the_cards_in_every_language() -> None:
+    config = next(c for c in CONFIGS if c.label() == "paulista/2p/deck=dirty")
+    english = [line for _, seat, line in lines(config, "en") if seat == 0]
+    deals = [line for line in english if line.startswith("Hand ")]
+    assert deals and all("Manilhas (★), highest first:" in line for line in deals)
+    for locale in ("pt_BR", "fa", "ur", "bn"):
+        deals = [line for event, seat, line in lines(config, locale)
+                 if seat is None and isinstance(event, E.HandStarted)]
+        assert deals and all(line.count("★") == 1 for line in deals), locale
+
+
+def _table_at_first_move(variant: str, players: int, seed: int) -> Table:
+    table = Table(variant, players)
+    for seat in range(players):
+        fire(table, "add_bot", seat, NAMES[seat])
+    fire(table, "start", rng=random.Random(seed))
+    return table
+
+
+def test_answer_buttons_carry_their_stakes() -> None:
+    table = _table_at_first_move("paulista", 2, 1)
+    match = table.match
+    assert match is not None
+    rules = table.rules
+    seat = rules.to_act(match)
+    assert seat is not None
+    fire(table, "move", seat, A.Action(A.TRUCO))
+    answerer = rules.to_act(match)
+    assert answerer is not None
+    view = seat_view(rules, match, answerer)
+    labels = {a.kind: action_label(a, view, rules, "en") for a in view.legal}
+    assert labels[A.ACCEPT] == "Accept: play for 3 points"
+    assert labels[A.RUN] == "Run: they score 1 point"
+    assert labels[A.RAISE] == "Six!"
+    pt = {a.kind: action_label(a, view, rules, "pt_BR") for a in view.legal}
+    assert pt[A.RUN] == "Corro! (eles marcam 1 ponto)"
+
+
+def test_hand_of_eleven_choice_says_both_outcomes() -> None:
+    rules = rules_of("paulista")
+    view = type("V", (), {})()  # the eleven labels need no view
+    labels = [action_label(A.Action(kind), view, rules, "en")  # type: ignore[arg-type]
+              for kind in (A.ELEVEN_PLAY, A.ELEVEN_RUN)]
+    assert labels == ["Play this hand for 3 points", "Run: give them 1 point"]
+    mineiro = [action_label(A.Action(kind), view, rules_of("mineiro"), "en")  # type: ignore[arg-type]
+               for kind in (A.ELEVEN_PLAY, A.ELEVEN_RUN)]
+    assert mineiro == ["Play this hand for 4 points", "Run: give them 2 points"]
+
+
+@pytest.mark.parametrize(("variant", "special", "extras"), [
+    ("paulista", "iron", {}), ("mineiro", "iron", {}), ("le-truc", None, {"mr": True}),
+    ("put", None, {"seen": True})])
+def test_the_rules_say_which_hand_decides_the_game(variant: str, special: str | None,
+                                                   extras: dict[str, object]) -> None:
+    """An iron hand, an accepted mon reste, a seen put: asked of the rules, not of a name."""
+    rules = rules_of(variant)
+    plain = Hand(dealer=0, mano=1, cards=[[], []], dealt=[(), ()])
+    decided = Hand(dealer=0, mano=1, cards=[[], []], dealt=[(), ()], special=special,
+                   x=dict(extras))
+    assert rules.decides_game(decided) and not rules.decides_game(plain)
+
+
+def test_view_lines_say_the_game_is_decided_in_an_iron_hand() -> None:
+    table = _table_at_first_move("paulista", 2, 3)
+    match = table.match
+    assert match is not None and match.hand is not None
+    match.hand.special = "iron"
+    view = seat_view(table.rules, match, 0)
+    text = view_lines(view, Viewer(table.rules, 2, NAMES[:2], 0), "en")
+    assert "This hand decides the game." in text
+    assert not any("is worth" in line for line in text)
+    assert "This hand decides the game." in table_text(table, [], "en")
+
+
+def test_envido_line_says_when_its_points_reach_the_score() -> None:
+    config = next(c for c in CONFIGS if c.label() == "argentino/2p")
+    scored = [line for event, seat, line in lines(config, "en")
+              if seat is None and isinstance(event, E.CallScored) and event.points]
+    assert scored and all(line.endswith(
+        "The points are added to the score when the hand ends.") for line in scored)
+    at_once = rules_of("argentino", envido_immediate=True)
+    viewer = Viewer(at_once, 2, NAMES[:2], None)
+    line = render_all([E.CallScored(A.ENVIDO, 0, 2, 31)], viewer, "en")
+    assert line == ["Ana wins the envido with 31: 2 points."]
+
+
+def test_a_side_of_two_takes_a_plural_verb_and_the_score_a_separator() -> None:
+    config = next(c for c in CONFIGS if c.label() == "paulista/4p/deck=dirty")
+    english = [line for _, seat, line in lines(config, "en") if seat is None]
+    won = [line for line in english if " the hand: " in line]
+    assert won and all(" win the hand" in line for line in won)
+    assert all(" · " in line and "Score: Ana and Caio: " in line for line in won)
+
+
+def test_the_own_turn_reads_your_turn() -> None:
+    config = next(c for c in CONFIGS if c.label() == "paulista/2p/deck=dirty")
+    own = [line for event, seat, line in lines(config, "en")
+           if isinstance(event, E.TurnStarted) and event.seat == seat]
+    assert own and set(own) <= {"Your turn.", "You must answer."}
+    mine = [line for event, seat, line in lines(config, "en")
+            if isinstance(event, E.CardPlayed) and event.seat == seat and event.card]
+    assert mine and all(line.startswith("You played ") for line in mine)
+
+
+def test_inline_message_names_the_card_but_never_a_hidden_one() -> None:
+    table = _table_at_first_move("paulista", 2, 5)
+    match = table.match
+    assert match is not None
+    rules = table.rules
+    seat = rules.to_act(match)
+    assert seat is not None
+    view = seat_view(rules, match, seat)
+    play = next(a for a in view.legal if a.kind == A.PLAY)
+    assert play.card is not None
+    said = inline_said(table, seat, play, "en")
+    from chatbot.i18n.cards import card_label
+    assert said == f"{NAMES[seat]} plays {card_label(play.card, rules.family, 'en')}"
+    truco = next(a for a in view.legal if a.kind == A.TRUCO)
+    assert inline_said(table, seat, truco, "en") == f"{NAMES[seat]}: Truco! For 3 points."
+    hidden = A.Action(A.PLAY_HIDDEN, play.card)
+    assert inline_said(table, seat, hidden, "en") == f"{NAMES[seat]} plays a card face down."
+    assert match.hand is not None
+    match.hand.special = "iron"  # a blind hand: the face is not known, not even to its owner
+    assert inline_said(table, seat, play, "en") == f"{NAMES[seat]} plays a card."
+
+
+def test_menus_can_list_the_cards_strongest_first() -> None:
+    """For the terminal's numbered list (console calls teaching.in_rank_order)."""
+    rules = rules_of("paulista")
+    legal = [A.Action(A.PLAY, Card(4, "H")), A.Action(A.PLAY, Card(7, "S")),
+             A.Action(A.PLAY, Card(3, "H")), A.Action(A.TRUCO)]
+    ordered = in_rank_order(legal, rules, Card(6, "D"))
+    assert [a.card for a in ordered] == [Card(7, "S"), Card(3, "H"), Card(4, "H"), None]
+    assert in_rank_order(legal, rules, None) == legal  # the order is unknown without the vira
