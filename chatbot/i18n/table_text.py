@@ -50,6 +50,7 @@ BUTTONS: dict[str, str] = {
     "rematch": N_("Rematch"),
     "back": N_("I'm back"),
     "hint": N_("Hint"),
+    "rules": N_("Rules"),
     "solo-1": N_("{variant}: me against the bot"),
     "solo-2": N_("{variant}: me and a bot against two bots"),
     "rules-next": N_("Next"),

@@ -7,6 +7,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from chatbot.ai import describe
 from chatbot.fsm.table import Table
+from chatbot.i18n.bidi import terminal_text
 from chatbot.i18n.translation import translate
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeChat, FakeTelegramServer, FakeUser
@@ -105,3 +106,42 @@ async def test_the_player_chooses_the_bots_level(fake_telegram: FakeTelegramServ
         seats = (await eventually(started, "the practice game")).seats
         assert [(s.is_bot, s.bot_level) for s in seats if s is not None] == [
             (False, None), (True, "loose")]
+
+
+async def test_the_rules_button_opens_the_tables_game_in_a_new_message(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
+        migrated_db_url: URL) -> None:
+    """On the practice table and on a group's lobby: the first page of that game's /rules,
+    with its pager, as a new message; the table's message is left as it was."""
+    dara = FakeUser(fake_telegram, 5004, "Dara", language_code="fa")
+    eva = FakeUser(fake_telegram, 5005, "Eva")
+    async with running_bot(fake_telegram, migrated_db_url):
+        await dara.start()
+        menu = await fake_telegram.wait_until(lambda: dara.private.last_bot_message(),
+                                              what="the welcome")
+        await dara.press(menu, menu.callback_data[-1])  # the last game: Put, 1 v 1
+        table = await fake_telegram.wait_until(
+            lambda: (m := dara.private.last_bot_message()) and m.message_id != menu.message_id
+            and any(b.get("text") == "قوانین" for b in m.buttons) and m,
+            what="the table with a Rules button")
+        before = (table.text, table.edits)
+        mark = fake_telegram.mark()
+        await dara.press_button(table, "قوانین")
+        sent = await fake_telegram.wait_for_call("sendMessage", chat_id=dara.id, since=mark)
+        rules = dara.private.message(int(sent.result["message_id"]))
+        page = terminal_text(rules.text or "")  # without the bidi marks
+        assert "(۱ از ۷)" in page and page.count("پات") >= 1  # Put's page 1 of 7, in Persian
+        assert rules.callback_data  # its pager
+        assert (table.text, table.edits) == before
+        # a group lobby's Rules button: the lobby's game, in the group, the lobby unchanged
+        group = fake_telegram.create_group("Truc", members=[eva])
+        await eva.send(group, "/new le-truc")
+        lobby = await fake_telegram.wait_until(lambda: group.last_bot_message(),
+                                               what="the lobby")
+        lobby_before = (lobby.text, lobby.edits)
+        mark = fake_telegram.mark()
+        await eva.press_button(lobby, "Rules")
+        sent = await fake_telegram.wait_for_call("sendMessage", chat_id=group.id, since=mark)
+        assert str(sent.params["text"]).startswith("The game in short (1/")
+        assert "Le Truc" in str(sent.params["text"])
+        assert (lobby.text, lobby.edits) == lobby_before

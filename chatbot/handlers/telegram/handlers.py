@@ -43,6 +43,7 @@ from chatbot.handlers.telegram.binding import on_keyboard
 from chatbot.handlers.telegram.keyboards import (
     LEVEL_ACTION,
     LOBBY_DEFAULT_LEVEL,
+    RULES_OPEN_ACTION,
     SOLO_DEFAULT_LEVEL,
     Content,
     Keyboards,
@@ -528,6 +529,9 @@ class TrucoHandlers:
         action = payload.action
         if action == RULES_ACTION and self.rules is not None:
             await self.rules.page(query, chat_id, payload, locale)
+            return DONE
+        if action == RULES_OPEN_ACTION and self.rules is not None:
+            await self.rules.open(query, chat_id, payload, locale)
             return DONE
         if action == LANGUAGE_ACTION and self.language is not None:
             await self.language.choose(update, context, payload)

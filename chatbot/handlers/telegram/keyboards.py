@@ -25,6 +25,7 @@ HAND_STATES = ("hand_deciding", "hand_playing", "hand_answering", "hand_phase")
 LEVEL_ACTION = "level"  # a press that only cycles the bot level a menu shows (arg "where:level")
 SOLO_DEFAULT_LEVEL = "hard"  # practice against the strongest bot unless the player picks another
 LOBBY_DEFAULT_LEVEL = "normal"
+RULES_OPEN_ACTION = "rules-open"  # a Rules button on a lobby or practice table (arg: variant)
 Content = tuple[str, InlineKeyboardMarkup | None]  # a message: its text and its buttons
 
 
@@ -87,7 +88,8 @@ class Keyboards:
                str(table.players))],
             *self._options(chat, options, code, seq, locale),
             [b(button("start", locale), code, seq, "start"),
-             b(button("cancel", locale), code, seq, "stop")],
+             b(button("cancel", locale), code, seq, "stop"),
+             self.rules_button(chat, table.variant, locale)],
         ]
         return InlineKeyboardMarkup(rows)
 
@@ -130,8 +132,15 @@ class Keyboards:
         rows = [cards[i:i + 3] for i in range(0, len(cards), 3)]
         rows += [calls[i:i + 2] for i in range(0, len(calls), 2)]
         if rows and hint:  # the practice table's teacher: what the strongest bot would do
-            rows.append([self.button(chat, button("hint", locale), code, table.seq, "hint")])
+            rows.append([self.button(chat, button("hint", locale), code, table.seq, "hint"),
+                         self.rules_button(chat, table.variant, locale)])
         return InlineKeyboardMarkup(rows) if rows else None
+
+    def rules_button(self, chat: int, variant: str, locale: str) -> InlineKeyboardButton:
+        """Opens the /rules pages of the game at this table in a new message (the table's
+        own message stays as it is); bound to no table, so it never goes stale."""
+        return self.button(chat, button("rules", locale), NO_TABLE, 0, RULES_OPEN_ACTION,
+                           variant)
 
     def _calls(self, chat: int, table: Table, code: str,
                locale: str) -> list[list[InlineKeyboardButton]]:

@@ -82,6 +82,17 @@ class RulesCommand:
         await message.reply_text(translate("Which game?", locale),
                                  reply_markup=menu(self.keyboards, chat, locale))
 
+    async def open(self, query: CallbackQuery, chat: int, payload: Payload,
+                   locale: str) -> None:
+        """A Rules button on a lobby or practice table: the first page of that table's
+        game, with its pager, as a new message (the table's message stays)."""
+        variant = payload.arg
+        await answer_query(query)
+        if variant not in rules_variants():
+            return
+        text, markup = render(self.keyboards, chat, variant, 0, locale)
+        await query.get_bot().send_message(chat, text, reply_markup=markup)
+
     async def page(self, query: CallbackQuery, chat: int, payload: Payload,
                    locale: str) -> None:
         """A paging press, already checked (signed for this chat, on this message)."""
