@@ -6,7 +6,7 @@ from telegram import InlineKeyboardMarkup
 
 from chatbot.fsm.table import Table
 from chatbot.handlers.lobby_options import settings
-from chatbot.handlers.payload import Payload, PayloadCodec, chat_scope
+from chatbot.handlers.payload import NO_TABLE, Payload, PayloadCodec, chat_scope
 from chatbot.handlers.telegram.keyboards import Keyboards
 from chatbot.i18n.table_text import lobby_text
 
@@ -31,8 +31,10 @@ def test_argentine_lobby_offers_target_flor_envido_and_turn() -> None:
     assert options == {"Points: 30": "target:30", "Flor: with contraflor": "flor:contraflor",
                        "Envido: counted at the hand's end": "envido_immediate:False",
                        "Time per turn: 90 s": "turn:90"}
-    assert all(p.code == "ABC123" and p.seq == 0 for p in found.values())
+    assert all(p.code == "ABC123" and p.seq == 0 for text, p in found.items() if text != "Rules")
     assert {"Join team A", "Game: Argentine Truco", "Players: 2", "Start"} <= set(found)
+    rules = found["Rules"]  # opens this game's /rules pages; bound to no table
+    assert (rules.code, rules.action, rules.arg) == (NO_TABLE, "rules-open", "argentino")
 
 
 def test_option_buttons_sit_two_a_row_before_start() -> None:
@@ -41,7 +43,7 @@ def test_option_buttons_sit_two_a_row_before_start() -> None:
     texts = [[b.text for b in row] for row in rows]
     assert texts[-3:] == [["Points: 30", "Flor: off"],
                           ["Envido: counted at the hand's end", "Time per turn: 60 s"],
-                          ["Start", "Close the table"]]
+                          ["Start", "Close the table", "Rules"]]
 
 
 def test_deck_button_and_the_service_default_turn() -> None:
