@@ -44,7 +44,7 @@ from chatbot.i18n.render import (
 from chatbot.i18n.rules_pages import rules_pages
 from chatbot.i18n.translation import _, translate
 from chatbot.rules.errors import IllegalAction, SetupError
-from chatbot.rules.events import Event
+from chatbot.rules.events import Event, TurnStarted
 from chatbot.rules.registry import available_variants, rules_class
 from chatbot.rules.views import SeatView, real_action, seat_view
 
@@ -68,6 +68,31 @@ FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
 
 class Leave(Exception):
     """The person chose to leave (q twice, Ctrl-C or Ctrl-D)."""
+
+
+def own_turn_first(events: Sequence[Event]) -> list[Event]:
+    """The events without the other seats' turn lines that start with the person's own.
+
+    In a phase everyone plays at once (Put's discards with four players), the turns
+    start together: "Your turn." and "Bot 3's turn." back to back read as if the
+    bot went first, while the person's menu follows at once.
+    """
+    kept: list[Event] = []
+    run: list[TurnStarted] = []
+
+    def close_run() -> None:
+        mine = [e for e in run if e.seat == HUMAN]
+        kept.extend(mine or run)
+        run.clear()
+
+    for event in events:
+        if isinstance(event, TurnStarted):
+            run.append(event)
+            continue
+        close_run()
+        kept.append(event)
+    close_run()
+    return kept
 
 
 def refusal_text(refused: Refused, locale: str, table: Table | None = None,
@@ -117,7 +142,7 @@ class Game:
         self.write(for_terminal(line))
 
     def show(self, events: Sequence[Event]) -> None:
-        for line in render_all(events, self.viewer, self.locale):
+        for line in render_all(own_turn_first(events), self.viewer, self.locale):
             self.say(line)
 
     def score_so_far(self) -> str | None:

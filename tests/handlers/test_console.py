@@ -145,3 +145,15 @@ def test_names_are_case_insensitive() -> None:
         out: list[str] = []
         assert main([*argv, "--seed", "1"], input_fn=scripted(always("q"), []),
                     output=out.append) == 0, out
+
+
+def test_a_turn_taken_with_others_at_once_says_only_yours() -> None:
+    """Put with four players discards at once: "Your turn." is not followed by a bot's."""
+    out: list[str] = []
+    code = play_game("put", 4, seed=3, input_fn=scripted(then(["1", "1"], "q"), []),
+                     output=out.append)
+    assert code == 0
+    turns = [i for i, line in enumerate(out) if line == "Your turn."]
+    assert turns, out[:20]
+    for index in turns:
+        assert not out[index + 1].endswith("'s turn."), out[index - 2:index + 3]
