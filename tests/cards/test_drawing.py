@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import itertools
 import json
 
@@ -103,3 +104,30 @@ def test_marked_cards_differ_from_plain_ones_without_colour() -> None:
     assert _grey_difference(plain, manilha) > 3.0
     assert _grey_difference(manilha, vira) > 1.0
     assert _grey_difference(plain, load(BACK)) > 30.0
+
+
+def test_the_docs_pictures_are_the_example_hands_composed_from_the_shipped_cards() -> None:
+    from chatbot.cards.__main__ import DOCS, example_hands
+
+    for name, data in example_hands().items():
+        fresh = Image.open(io.BytesIO(data))
+        with Image.open(DOCS / name) as shipped:
+            assert pixel_hash(shipped.convert("RGB")) == pixel_hash(fresh.convert("RGB")), name
+    readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    assert "](docs/paulista-hand.png)" in readme and "](docs/argentino-hand.png)" in readme
+
+
+def test_a_hand_picture_shows_the_turned_card_apart_and_backs_for_unseen_cards() -> None:
+    from chatbot.cards.compose import CARD_H, CARD_W, MARGIN, Shown, hand_picture
+
+    three = hand_picture(Family.FRENCH, [Shown(Card(4, "C"), Mark.MANILHA), Shown(None),
+                                         Shown(Card(7, "H"))], vira=Card(3, "D"))
+    plain = hand_picture(Family.FRENCH, [Shown(Card(4, "C"), Mark.MANILHA), Shown(None),
+                                         Shown(Card(7, "H"))])
+    assert three.height == plain.height == CARD_H + 2 * MARGIN
+    assert three.width - plain.width > CARD_W  # the turned card, set apart
+    back = plain.crop((MARGIN + CARD_W + 14, MARGIN, MARGIN + 2 * CARD_W + 14, MARGIN + CARD_H))
+    expected = load(BACK).resize((CARD_W, CARD_H), Image.Resampling.LANCZOS)
+    felt = Image.new("RGBA", expected.size, (22, 92, 58, 255))
+    felt.alpha_composite(expected)
+    assert _grey_difference(back, felt.convert("RGB")) < 1.0
