@@ -125,6 +125,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
             await application.bot.set_my_commands(commands, language_code=language)
         application.bot_data["stickers"] = await prepare_stickers(
             application.bot, repo, settings.owner_id)
+        private_hands.book = application.bot_data["stickers"]  # hand messages as pictures
         timers.hold()  # the moves that waited during an outage come before its deadlines
         application.bot_data["resumed"] = await handlers_.resume()
         await handle_backlog(application, timers, webhook=bool(settings.webhook_url))
