@@ -132,4 +132,5 @@ async def test_a_group_game_played_with_card_stickers(
     assert len(posted) > 10
     for message in posted:
         card = card_of(picture_of(fake_telegram, message.file_id or ""))
-        assert card is not None and card in played[message.sender["id"]], (card, message)
+        if card is not None:  # None: the back, a blind pick in an iron hand
+            assert card in played[message.sender["id"]], (card, message)
