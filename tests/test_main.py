@@ -52,3 +52,13 @@ def test_webhook_settings() -> None:
     assert other is not None and other.webhook_secret != settings.webhook_secret
     with pytest.raises(ConfigError):
         Settings.from_env({"TELEGRAM_BOT_TOKEN": "1:a", "TRUCO_WEBHOOK_SECRET": "no spaces"})
+
+
+def test_the_owner_id_is_a_telegram_user_id_or_unset() -> None:
+    settings = Settings.from_env({"TELEGRAM_BOT_TOKEN": "1:a", "TRUCO_OWNER_ID": " 123456789 "})
+    assert settings is not None and settings.owner_id == 123456789
+    unset = Settings.from_env({"TELEGRAM_BOT_TOKEN": "1:a"})
+    assert unset is not None and unset.owner_id is None
+    for wrong in ("@operator", "-5", "0", "12.5", "١٢٣"):
+        with pytest.raises(ConfigError, match="TRUCO_OWNER_ID must be your Telegram user id"):
+            Settings.from_env({"TELEGRAM_BOT_TOKEN": "1:a", "TRUCO_OWNER_ID": wrong})

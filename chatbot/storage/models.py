@@ -177,6 +177,28 @@ class Series(StorageModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
+class CardSticker(StorageModel, table=True):
+    """One card picture uploaded to Telegram as a sticker of the bot's set for a deck.
+
+    ``version`` is the deck's version in the shipped manifest when the set was
+    built (chatbot/cards/images/manifest.json): a different one means the
+    drawing changed and the set is rebuilt under a new name. ``picture`` is the
+    picture's name (``french/7H``, ``french/7H-manilha``, ``back``), which is
+    how a file id maps back to its card.
+    """
+
+    __tablename__ = "card_stickers"
+
+    deck: str = Field(primary_key=True)
+    picture: str = Field(primary_key=True)
+    set_name: str
+    version: str
+    position: int
+    file_id: str
+    file_unique_id: str
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
 def table_of(model: type[SQLModel]) -> Table:
     """The Core table behind a model, typed for statement building."""
     table = model.__table__  # type: ignore[attr-defined]
@@ -190,3 +212,4 @@ users = table_of(User)
 chats = table_of(Chat)
 game_events = table_of(GameEvent)
 series = table_of(Series)
+card_stickers = table_of(CardSticker)

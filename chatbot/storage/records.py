@@ -120,6 +120,20 @@ class SeriesRecord:
         return self.wins if team_first else (self.wins[1], self.wins[0])
 
 
+@dataclass(frozen=True, slots=True)
+class StickerDeckRecord:
+    """A deck's sticker set as stored: its name, the drawing's version it was built
+    from, and the file id of each picture, in the set's order."""
+
+    deck: str
+    set_name: str
+    version: str
+    file_ids: dict[str, str]
+    """picture name -> Telegram file id, in the set's order."""
+    unique_ids: dict[str, str] = field(default_factory=dict)
+    """picture name -> file_unique_id (stable across bots: what a message's sticker has)."""
+
+
 def _team_token(team: Iterable[Member]) -> str:
     tokens = sorted("bot" if m is None else str(int(m)) for m in team)
     if not tokens:

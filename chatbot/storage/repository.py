@@ -33,7 +33,15 @@ from chatbot.storage.errors import (
     StaleVersion,
     StorageError,
 )
-from chatbot.storage.models import chats, game_events, seats, series, tables, users
+from chatbot.storage.models import (
+    card_stickers,
+    chats,
+    game_events,
+    seats,
+    series,
+    tables,
+    users,
+)
 from chatbot.storage.records import (
     ChatRecord,
     Deadline,
@@ -41,6 +49,7 @@ from chatbot.storage.records import (
     Member,
     SeatRecord,
     SeriesRecord,
+    StickerDeckRecord,
     TableRecord,
     UserRecord,
     series_key,
@@ -339,6 +348,22 @@ class Repository:
         return await self._run.read(_get_series, chat_id, key)
 
 
+    # -- card stickers -------------------------------------------------------------
+
+    async def get_sticker_deck(self, deck: str) -> StickerDeckRecord | None:
+        """The stored sticker set of a deck (``french``, ``spanish``), or None."""
+        return await self._run.read(_get_sticker_deck, deck)
+
+    async def replace_sticker_deck(
+        self, deck: str, set_name: str, version: str,
+        stickers: Sequence[tuple[str, str, str]],
+    ) -> StickerDeckRecord:
+        """Store a deck's set whole: ``stickers`` is (picture, file_id, file_unique_id)
+        in the set's order; what was stored for the deck before is forgotten."""
+        return await self._run.write(_replace_sticker_deck, deck, set_name, version,
+                                     list(stickers))
+
+
 # The SQL of each operation: synchronous functions over a connection that the
 # runner has opened (and, for writes, put in a transaction).
 
@@ -619,6 +644,37 @@ def _get_series(conn: Connection, chat_id: int, key: str) -> SeriesRecord | None
     query = select(series).where(series.c.chat_id == chat_id, series.c.key == key)
     row = conn.execute(query).one_or_none()
     return None if row is None else _series(row)
+
+
+# -- card stickers --------------------------------------------------------------
+
+
+def _get_sticker_deck(conn: Connection, deck: str) -> StickerDeckRecord | None:
+    query = (select(card_stickers).where(card_stickers.c.deck == deck)
+             .order_by(card_stickers.c.position))
+    rows = conn.execute(query).all()
+    if not rows:
+        return None
+    return StickerDeckRecord(
+        deck=deck, set_name=rows[0].set_name, version=rows[0].version,
+        file_ids={row.picture: row.file_id for row in rows},
+        unique_ids={row.picture: row.file_unique_id for row in rows})
+
+
+def _replace_sticker_deck(
+    conn: Connection, deck: str, set_name: str, version: str,
+    stickers: list[tuple[str, str, str]],
+) -> StickerDeckRecord:
+    conn.execute(delete(card_stickers).where(card_stickers.c.deck == deck))
+    now = utcnow()
+    if stickers:
+        conn.execute(insert(card_stickers), [
+            {"deck": deck, "picture": picture, "set_name": set_name, "version": version,
+             "position": position, "file_id": file_id, "file_unique_id": unique_id,
+             "updated_at": now}
+            for position, (picture, file_id, unique_id) in enumerate(stickers)])
+    record = _get_sticker_deck(conn, deck)
+    return record or StickerDeckRecord(deck, set_name, version, {})
 
 
 # -- helpers --------------------------------------------------------------------

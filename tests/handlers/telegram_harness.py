@@ -27,10 +27,11 @@ FAST = Timing(turn=3600.0, bot=0.0, between_hands=0.0)
 LOBBY_DEFAULT_TURN = Timing(turn=30.0, bot=0.0, between_hands=0.0)
 
 
-def settings_for(server: FakeTelegramServer, db_url: URL, timing: Timing = FAST) -> Settings:
+def settings_for(server: FakeTelegramServer, db_url: URL, timing: Timing = FAST,
+                 owner_id: int | None = None) -> Settings:
     return Settings(token=server.token, database_url=db_url.render_as_string(hide_password=False),
                     api_root=server.url,
-                    timing=timing, edit_delay=0.0)
+                    timing=timing, edit_delay=0.0, owner_id=owner_id)
 
 
 _CLOCKS: WeakKeyDictionary[FakeTelegramServer, VirtualClock] = WeakKeyDictionary()
@@ -57,11 +58,12 @@ def group_peaks(server: FakeTelegramServer, since: int = 0) -> dict[int | str, i
 
 @asynccontextmanager
 async def running_bot(server: FakeTelegramServer, db_url: URL,
-                      timing: Timing = FAST) -> AsyncIterator[Application]:
+                      timing: Timing = FAST, *,
+                      owner_id: int | None = None) -> AsyncIterator[Application]:
     """The bot as ``truco-bot run`` runs it: the same start-up and shut-down steps
     (chatbot.handlers.telegram.lifecycle.running), database migration, post_init
-    (timers re-armed), post_stop (timers cancelled, edits flushed) and post_shutdown
-    included.
+    (timers re-armed, sticker sets made for ``owner_id``), post_stop (timers cancelled,
+    edits flushed) and post_shutdown included.
 
     The bot keeps each group's minute in virtual time (the fake records its calls on
     the same clock), so a fast game costs no real waiting, and on the way out every
@@ -71,7 +73,7 @@ async def running_bot(server: FakeTelegramServer, db_url: URL,
     minute = (GroupMinute(clock=clock.now, sleep=clock.sleep) if clock is not None
               else GroupMinute(limit=1_000_000))
     mark = server.mark()
-    settings = settings_for(server, db_url, timing)
+    settings = settings_for(server, db_url, timing, owner_id)
     app = build_application(settings, rate_limiter=False, group_minute=minute)
     async with running(app, settings):
         yield app

@@ -29,6 +29,7 @@ from chatbot.handlers.telegram.presenter import Presenter
 from chatbot.handlers.telegram.private_hands import PrivateHands
 from chatbot.handlers.telegram.rate_limit import ChatRateLimiter
 from chatbot.handlers.telegram.rules_command import RulesCommand
+from chatbot.handlers.telegram.stickers import StickerBook, prepare_stickers
 from chatbot.handlers.telegram.timers import TimerBoard
 from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.translation import N_, translate
@@ -114,13 +115,17 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     handlers_ = TrucoHandlers(repo, service, codec, presenter, timers, private_hands)
 
     async def post_init(application: Application) -> None:
-        """After getMe: the command menus, then every stored deadline re-armed (the
-        database was opened and migrated before Telegram was called, see lifecycle)."""
+        """After getMe: the command menus, the card sticker sets (made or checked in the
+        owner's name), then every stored deadline re-armed (the database was opened and
+        migrated before Telegram was called, see lifecycle)."""
         for locale in LOCALES:
             commands = [BotCommand(name, translate(text, locale)) for name, text in
                         COMMANDS.items()]
             language = None if locale == "en" else locale.split("_")[0]
             await application.bot.set_my_commands(commands, language_code=language)
+        application.bot_data["stickers"] = await prepare_stickers(
+            application.bot, repo, settings.owner_id)
+        private_hands.book = application.bot_data["stickers"]  # hand messages as pictures
         timers.hold()  # the moves that waited during an outage come before its deadlines
         application.bot_data["resumed"] = await handlers_.resume()
         await handle_backlog(application, timers, webhook=bool(settings.webhook_url))
@@ -154,6 +159,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     app.add_handler(ChosenInlineResultHandler(h.on_inline_chosen))
     app.add_error_handler(on_error)
     app.bot_data["handlers"] = h
+    app.bot_data["stickers"] = StickerBook()  # until post_init has made the sets
     app.bot_data["engine"] = engine
     app.bot_data["requests"] = requests
     return app

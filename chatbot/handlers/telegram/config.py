@@ -24,6 +24,7 @@ BASE_URL_VAR = "TELEGRAM_API_BASE_URL"
 OFFICIAL_API_ROOT = "https://api.telegram.org"
 DEFAULT_WEBHOOK_PORT = 8443
 DEFAULT_WEBHOOK_LISTEN = "127.0.0.1"
+OWNER_VAR = "TRUCO_OWNER_ID"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,10 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("TRUCO_WEBHOOK_SECRET", "",
              N_("the secret Telegram sends with each update"),
              N_("derived from the token")),
+    Variable(OWNER_VAR, "",
+             N_("your Telegram user id: the bot makes its card sticker sets in your name "
+                "(start a chat with the bot first)"),
+             N_("unset: cards are shown as text")),
 )
 
 
@@ -82,6 +87,8 @@ class Settings:
     webhook_listen: str = DEFAULT_WEBHOOK_LISTEN
     webhook_port: int = DEFAULT_WEBHOOK_PORT
     webhook_secret_setting: str | None = None
+    owner_id: int | None = None
+    """The operator's Telegram user id: the card sticker sets are created in their name."""
 
     @property
     def api_base_url(self) -> str:
@@ -149,6 +156,7 @@ class Settings:
             webhook_listen=env.get("TRUCO_WEBHOOK_LISTEN", "").strip() or DEFAULT_WEBHOOK_LISTEN,
             webhook_port=_port(env.get("TRUCO_WEBHOOK_PORT", "")),
             webhook_secret_setting=secret,
+            owner_id=_owner(env.get(OWNER_VAR, "")),
         )
 
 
@@ -210,6 +218,16 @@ def _port(raw: str) -> int:
     if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= 65_535:
         raise ConfigError(_("TRUCO_WEBHOOK_PORT must be a port number from 1 to 65535, "
                             "not {value}.", value=raw))
+    return int(raw)
+
+
+def _owner(raw: str) -> int | None:
+    raw = raw.strip()
+    if not raw:
+        return None
+    if not raw.isascii() or not raw.isdigit() or int(raw) <= 0 or int(raw) >= 2**63:
+        raise ConfigError(_("{var} must be your Telegram user id (a number like 123456789), "
+                            "not {value}.", var=OWNER_VAR, value=raw))
     return int(raw)
 
 

@@ -15,7 +15,9 @@ import time
 from telegram import (
     CallbackQuery,
     InaccessibleMessage,
+    InlineQueryResult,
     InlineQueryResultArticle,
+    InlineQueryResultCachedSticker,
     InputTextMessageContent,
     Message,
     Update,
@@ -40,6 +42,7 @@ from chatbot.handlers.payload import (
 from chatbot.handlers.service import GameService, Outcome, Step
 from chatbot.handlers.telegram.answers import answer_inline, answer_query
 from chatbot.handlers.telegram.binding import on_keyboard
+from chatbot.handlers.telegram.card_pictures import move_sticker
 from chatbot.handlers.telegram.keyboards import (
     LEVEL_ACTION,
     LOBBY_DEFAULT_LEVEL,
@@ -62,6 +65,7 @@ from chatbot.handlers.telegram.presenter import Presenter
 from chatbot.handlers.telegram.private_hands import STOP_ACTION, PrivateHands
 from chatbot.handlers.telegram.rules_command import ACTION as RULES_ACTION
 from chatbot.handlers.telegram.rules_command import RulesCommand
+from chatbot.handlers.telegram.stickers import StickerBook
 from chatbot.handlers.telegram.timers import TimerBoard
 from chatbot.i18n.cards import card_label
 from chatbot.i18n.hints import hint_line
@@ -706,12 +710,19 @@ class TrucoHandlers:
         locale = await self.user_locale(update)
         code = (query.query or "").strip().split(" ")[0]
         record = await self.service.by_code(code) if code else None
-        results = self.inline_results(record, user.id, locale) if record else []
+        book = context.bot_data.get("stickers") if context.bot_data else None
+        results = self.inline_results(record, user.id, locale, book) if record else []
         await answer_inline(query, results, cache_time=0, is_personal=True)
 
-    def inline_results(self, record: TableRecord, user_id: int,
-                       locale: str) -> list[InlineQueryResultArticle]:
-        """The asker's own cards and legal actions; nobody else's cards, ever."""
+    def inline_results(self, record: TableRecord, user_id: int, locale: str,
+                       book: StickerBook | None = None) -> list[InlineQueryResult]:
+        """The asker's own cards and legal actions; nobody else's cards, ever.
+
+        With sticker sets (``book``) a card played face up is offered as its sticker,
+        which the player posts in the chat as the card goes on the table; calls and
+        face-down plays stay text (card_pictures.py says why). Out of turn the
+        asker's cards are a text result only: a sticker chosen then would show a
+        card that is not played."""
         table = Table.from_dict(record.game)
         seat = table.seat_of(user_id)
         if seat is None or table.match is None or not record.active:
@@ -719,12 +730,16 @@ class TrucoHandlers:
         rules = table.rules
         view = seat_view(rules, table.match, seat)
         context = inline_context(table, locale)  # the table as it is now: edits lag behind
-        results = []
+        results: list[InlineQueryResult] = []
         scope = user_scope(user_id)  # a result id works only as this user's choice
         for action in view.legal:
             label = action_label(action, view, rules, locale)
             result_id = self.codec.encode(Payload(record.code, record.turn_seq, "move",
                                                   action_arg(action, rules.family)), scope)
+            sticker = move_sticker(book, rules, view.vira, action) if book else None
+            if sticker is not None:
+                results.append(InlineQueryResultCachedSticker(result_id, sticker))
+                continue
             said = inline_said(table, seat, action, locale)
             results.append(InlineQueryResultArticle(
                 id=result_id, title=label, description=context,

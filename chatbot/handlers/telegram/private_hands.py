@@ -28,12 +28,13 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from chatbot.fsm.table import Table
 from chatbot.handlers.debounce import LatestWinsEditor, sent_despite_flood
 from chatbot.handlers.service import HAND_STATES, Outcome
+from chatbot.handlers.telegram.card_pictures import HandPicture, hand_picture_of
 from chatbot.handlers.telegram.keyboards import Content, Keyboards
 from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.private_text import (
@@ -50,6 +51,7 @@ log = logging.getLogger(__name__)
 
 STOP_ACTION = "mute"  # the payload action of "Stop sending my hands here"
 REMEMBERED = 20_000  # group tables followed by a process (oldest dropped first)
+CAPTION_LIMIT = 1024  # Telegram's caption; a longer hand text keeps a text message
 
 
 @dataclass
@@ -102,6 +104,10 @@ class PrivateHands:
         self._queues: dict[int, list[Outcome]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._blocked_users: set[int] = set()  # refused us since their last hand began
+        self.book: Any = None
+        """The card sticker sets (a StickerBook, set at start-up): with them a hand
+        message is a picture of the seat's cards with the text as its caption."""
+        self._photos: dict[Hashable, HandPicture] = {}  # photo messages: what each shows
 
     def reads_privately(self, table_id: int, seat: int) -> bool:
         """Whether the seat's player follows this table's hand in their private chat
@@ -169,12 +175,22 @@ class PrivateHands:
             now = moment(table, reader.seat)
             if now != reader.moment:  # the reader must act, or their cards or a trick
                 reader.moment = now
-                self._want(reader, self.content(followed, reader, record, table))
+                self._want(reader, self._with_picture(
+                    reader, self.content(followed, reader, record, table), table))
             elif reader.message_id is not None and self.editor.pending(
                     (reader.user_id, reader.message_id)):  # rides on the edit, for free
-                content = self.content(followed, reader, record, table)
+                content = self._with_picture(
+                    reader, self.content(followed, reader, record, table), table)
                 if self.editor.refresh((reader.user_id, reader.message_id), content):
                     reader.content = content
+
+    def _with_picture(self, reader: Reader, content: Content, table: Table) -> Any:
+        """A photo message's content also names its picture (an edit changes the media
+        only when the cards shown changed, else just the caption)."""
+        if (reader.user_id, reader.message_id) not in self._photos:
+            return content
+        picture = hand_picture_of(table, reader.seat, self.book)
+        return content if picture is None else (*content, picture)
 
     async def _open_hand(self, record: TableRecord, table: Table, events: list[Event],
                          old: Followed | None) -> Followed:
@@ -192,7 +208,12 @@ class PrivateHands:
         self._tables[record.id] = followed
         while len(self._tables) > REMEMBERED:
             self._tables.pop(next(iter(self._tables)))
-        contents = [self.content(followed, reader, record, table) for reader in readers]
+        contents: list[Any] = []
+        for reader in readers:
+            content = self.content(followed, reader, record, table)
+            picture = hand_picture_of(table, reader.seat, self.book)
+            fits = picture is not None and len(content[0]) <= CAPTION_LIMIT
+            contents.append((*content, picture) if fits else content)
         posted = await asyncio.gather(*(self._post(reader.user_id, content)
                                         for reader, content in zip(readers, contents,
                                                                    strict=True)))
@@ -202,6 +223,10 @@ class PrivateHands:
             else:
                 reader.message_id, reader.content = message_id, content
                 reader.moment = moment(table, reader.seat)
+                if len(content) == 3:
+                    self._photos[(reader.user_id, message_id)] = content[2]
+        while len(self._photos) > 4 * REMEMBERED:  # the oldest hands' messages go first
+            self._photos.pop(next(iter(self._photos)))
         return followed
 
     async def _readers(self, table: Table) -> list[Reader]:
@@ -286,11 +311,16 @@ class PrivateHands:
             log.warning("blocked user %s: not stored", user_id)
 
     # ------------------------------------------------------------ sending
-    async def _post(self, user_id: int, content: Content) -> int | None:
-        text, markup = content
+    async def _post(self, user_id: int, content: Any) -> int | None:
+        text, markup = content[0], content[1]
+        picture: HandPicture | None = content[2] if len(content) == 3 else None
         try:
-            message = await sent_despite_flood(lambda: self._bot().send_message(
-                user_id, text, reply_markup=markup))
+            if picture is not None:
+                message = await sent_despite_flood(lambda: self._bot().send_photo(
+                    user_id, picture.png(), caption=text, reply_markup=markup))
+            else:
+                message = await sent_despite_flood(lambda: self._bot().send_message(
+                    user_id, text, reply_markup=markup))
         except Forbidden as exc:
             log.info("private hand of user %s forbidden: %s", user_id, exc)
             await self._blocked(user_id)
@@ -302,12 +332,25 @@ class PrivateHands:
 
     async def _edit(self, key: Hashable, content: Any) -> None:
         chat_id, message_id = key  # type: ignore[misc]
-        text, markup = content
+        text, markup = content[0], content[1]
         if chat_id in self._blocked_users:
             return  # an edit wanted while the one refused was on its way
         try:
-            await self._bot().edit_message_text(text, chat_id=chat_id, message_id=message_id,
-                                                reply_markup=markup)
+            shown = self._photos.get(key)
+            if shown is None:
+                await self._bot().edit_message_text(text, chat_id=chat_id,
+                                                    message_id=message_id, reply_markup=markup)
+                return
+            caption = text if len(text) <= CAPTION_LIMIT else text[:CAPTION_LIMIT - 1] + "…"
+            picture = content[2] if len(content) == 3 else shown
+            if picture == shown:
+                await self._bot().edit_message_caption(chat_id=chat_id, message_id=message_id,
+                                                       caption=caption, reply_markup=markup)
+            else:  # the cards changed: a new picture, in the same one edit
+                await self._bot().edit_message_media(
+                    InputMediaPhoto(picture.png(), caption=caption), chat_id=chat_id,
+                    message_id=message_id, reply_markup=markup)
+                self._photos[key] = picture
         except Forbidden as exc:
             log.info("private hand of user %s forbidden: %s", chat_id, exc)
             await self._blocked(chat_id)

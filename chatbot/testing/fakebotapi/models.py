@@ -67,10 +67,25 @@ class FakeMessage:
     """The text as the bot sent it (HTML and all), before rendering."""
     parse_mode: str | None = None
     extra: JSON = field(default_factory=dict)
+    sticker: JSON | None = None
+    """The Bot API ``Sticker`` of a sticker message."""
+    photo: list[JSON] | None = None
+    """The ``PhotoSize`` list of a photo message."""
+    caption: str | None = None
+    caption_entities: list[JSON] = field(default_factory=list)
     history: list[tuple[str | None, list[JSON], JSON | None]] = field(
         default_factory=list, repr=False
     )
     """Earlier (text, entities, reply_markup) versions, oldest first."""
+
+    @property
+    def file_id(self) -> str | None:
+        """The file a sticker or photo message shows (None for text)."""
+        if self.sticker:
+            return str(self.sticker["file_id"])
+        if self.photo:
+            return str(self.photo[-1]["file_id"])
+        return None
 
     @property
     def edits(self) -> int:
@@ -108,6 +123,14 @@ class FakeMessage:
             data["text"] = self.text
             if self.entities:
                 data["entities"] = [dict(e) for e in self.entities]
+        if self.sticker:
+            data["sticker"] = dict(self.sticker)
+        if self.photo:
+            data["photo"] = [dict(size) for size in self.photo]
+        if self.caption is not None:
+            data["caption"] = self.caption
+            if self.caption_entities:
+                data["caption_entities"] = [dict(e) for e in self.caption_entities]
         if self.via_bot:
             data["via_bot"] = dict(self.via_bot)
         if self.reply_to is not None and with_reply:

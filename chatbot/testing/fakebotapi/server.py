@@ -32,6 +32,7 @@ from aiohttp import web
 from . import errors
 from .entities import bot_command_entities, render, utf16_len
 from .errors import ApiError
+from .media import Media
 from .models import (
     BUTTON_KINDS,
     JSON,
@@ -216,6 +217,8 @@ class FakeTelegramServer:
         self._runner: web.AppRunner | None = None
         self._port: int | None = None
         self._handlers: dict[str, tuple[str, Handler]] = {}
+        self.media = Media(self)
+        """Uploaded files and sticker sets (stickers, photos: see media.py)."""
         self._register_methods()
 
     # ------------------------------------------------------------------ lifecycle
@@ -580,6 +583,8 @@ class FakeTelegramServer:
             reply_to=reply_to,
             extra=dict(extra or {}),
         )
+        if "sticker" in message.extra:  # a sticker posted through an inline result
+            message.sticker = message.extra.pop("sticker")
         chat.messages[message.message_id] = message
         self._bump()
         return message
@@ -660,7 +665,8 @@ class FakeTelegramServer:
             if isinstance(value, str):
                 params[name] = _decode_form_value(name, value)
             else:  # an uploaded file
-                params[name] = {"filename": value.filename, "size": len(value.file.read())}
+                data = value.file.read()
+                params[name] = {"filename": value.filename, "size": len(data), "data": data}
         return params
 
     def _call_chat_id(self, params: JSON) -> int | str | None:
@@ -749,6 +755,7 @@ class FakeTelegramServer:
             "getChatAdministrators": self._get_chat_administrators,
             "getChatMemberCount": self._get_chat_member_count,
             "sendChatAction": self._send_chat_action,
+            **self.media.methods(),
         }
         self._handlers = {name.lower(): (name, handler) for name, handler in methods.items()}
 
@@ -1082,6 +1089,8 @@ class FakeTelegramServer:
                 raise ApiError(400, "Bad Request: RESULT_ID_INVALID")
             if result.get("reply_markup"):
                 _validate_inline_keyboard(result["reply_markup"])
+            if result.get("type") == "sticker":  # a cached sticker must be one the server has
+                self.media.sticker(str(result.get("sticker_file_id", "")))
         del self._open_inline_queries[query_id]
         self.inline_answers[query_id] = InlineAnswer(
             query_id=query_id,

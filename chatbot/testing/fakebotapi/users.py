@@ -235,6 +235,9 @@ class FakeUser:
         self, chat: FakeChat, result: JSON, inline_message_id: str | None
     ) -> FakeMessage:
         text, entities, extra = _result_content(result)
+        known = self.server.media.files.get(str(extra.get("sticker", {}).get("file_id")))
+        if known is not None:  # the sticker as Telegram describes it: its size, its set
+            extra["sticker"] = known.to_sticker()
         message = self.server.post_user_message(
             self.to_dict(), chat, text, via_bot=True, entities=entities,
             reply_markup=result.get("reply_markup"), extra=extra,

@@ -1,0 +1,92 @@
+"""Which picture stands for a card: the sticker of an inline result, the hand picture.
+
+Rules of the pictures, so that no picture shows more than the text would:
+
+- a card played face up is its own sticker, a manilha with its star, because
+  choosing it posts it in the group and the card is public once played;
+- a blind pick (an iron hand: nobody sees their cards) is the back, in the
+  hand's order: the player picks a position, as the text result says;
+- a card played face down stays a text result ("7♥ face down", posting "I play
+  a card."): its picture would either show the face to the whole group or, as
+  a back, not tell the player which card they cover;
+- calls, answers and everything else stay text results beside the stickers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from chatbot.cards.compose import Shown, hand_picture, png_bytes
+from chatbot.cards.draw import Mark
+from chatbot.fsm.table import Table
+from chatbot.handlers.telegram.stickers import StickerBook
+from chatbot.rules import actions as A
+from chatbot.rules.actions import Action
+from chatbot.rules.base import TrickRules
+from chatbot.rules.cards import Card, Family
+from chatbot.rules.views import seat_view, slot_index
+
+
+def manilhas(rules: TrickRules, vira: Card | None) -> frozenset[Card]:
+    """The hand's manilhas: the rank above the turned card (Paulista), the four fixed
+    cards (Mineiro); none in the other games."""
+    if rules.name == "mineiro":
+        from chatbot.rules.mineiro import MANILHAS
+
+        return frozenset(MANILHAS)
+    manilha_rank = getattr(rules, "manilha_rank", None)
+    if manilha_rank is None or vira is None:
+        return frozenset()
+    rank = manilha_rank(vira)
+    return frozenset(card for card in rules.deck() if card.rank == rank)
+
+
+def mark_of(rules: TrickRules, vira: Card | None, card: Card) -> Mark:
+    return Mark.MANILHA if card in manilhas(rules, vira) else Mark.PLAIN
+
+
+def move_sticker(book: StickerBook, rules: TrickRules, vira: Card | None,
+                 action: Action) -> str | None:
+    """The sticker a move is offered as, or None when it stays a text result."""
+    if action.card is None or action.kind != A.PLAY or not book.has(rules.family):
+        return None
+    if slot_index(action.card) is not None:
+        return book.file_id(rules.family, None)
+    return book.file_id(rules.family, action.card, mark_of(rules, vira, action.card))
+
+
+@dataclass(frozen=True, slots=True)
+class HandPicture:
+    """What a seat's hand picture shows: enough to compare two (no edit when equal)
+    and to draw it. Only what the seat may see: its own cards (backs when blind) and
+    the turned card."""
+
+    family: Family
+    vira: Card | None
+    cards: tuple[Shown, ...]
+
+    def png(self) -> bytes:
+        return _png(self)
+
+
+def hand_picture_of(table: Table, seat: int, book: StickerBook | None) -> HandPicture | None:
+    """The seat's hand as a picture, or None (no hand, or this deck's pictures off)."""
+    match = table.match
+    if match is None or match.hand is None or book is None or not book.has(table.rules.family):
+        return None
+    rules = table.rules
+    view = seat_view(rules, match, seat)
+    if view.hand is None:
+        cards = tuple(Shown(None) for _ in range(view.hand_size))
+    else:
+        stars = manilhas(rules, view.vira)
+        cards = tuple(Shown(c, Mark.MANILHA if c in stars else Mark.PLAIN) for c in view.hand)
+    if not cards:
+        return None
+    return HandPicture(rules.family, view.vira, cards)
+
+
+@lru_cache(maxsize=256)
+def _png(picture: HandPicture) -> bytes:
+    return png_bytes(hand_picture(picture.family, picture.cards, vira=picture.vira))

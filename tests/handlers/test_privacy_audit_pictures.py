@@ -1,0 +1,141 @@
+"""Privacy audit with pictures: no sticker shows a card its viewer may not see.
+
+The text audit (test_privacy_audit.py) reads card faces out of every text; with
+stickers a card can also travel as a picture. Here the bot runs with an owner,
+so its inline answers offer card stickers, and every sticker is read back to
+its card from the file's bytes (the shipped manifest names each file by hash),
+never from the bot's own bookkeeping:
+
+- a sticker in an inline answer is seen by the asker alone: it must be one of
+  their own cards (or the back);
+- a sticker posted in the group is seen by everybody: it must be a card its
+  poster played face up in that same hand (or the back, a blind pick).
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.engine import URL
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from chatbot.cards.catalog import shipped_manifest
+from chatbot.rules.cards import Card, Family, parse_card
+from chatbot.storage import Repository
+from chatbot.testing.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
+from tests.handlers import test_privacy_audit as text_audit
+from tests.handlers.group_helpers import cards_in, open_group_table, table_of
+from tests.handlers.telegram_harness import running_bot
+from tests.handlers.test_telegram_sticker_game import play_one_sticker
+
+OWNER = 4242
+PICTURE_BY_FILE_HASH = {entry["file"]: name
+                        for name, entry in shipped_manifest()["images"].items()}
+SYMBOL = {"C": "♣", "H": "♥", "S": "♠", "D": "♦"}
+RANK = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def card_of_file(server: FakeTelegramServer, file_id: str) -> Card | None:
+    """The card a sticker shows, from its bytes alone (None: the back)."""
+    picture = PICTURE_BY_FILE_HASH[hashlib.sha256(server.media.file_bytes(file_id)).hexdigest()]
+    if picture == "back":
+        return None
+    return parse_card(picture.split("/", 1)[1].split("-", 1)[0], Family.FRENCH)
+
+
+def written(card: Card) -> str:
+    """A card as the text audit reads faces (``7♥``)."""
+    return f"{RANK.get(card.rank, str(card.rank))}{SYMBOL[card.suit]}"
+
+
+@dataclass
+class Posted:
+    at: float
+    message: FakeMessage
+
+
+class PictureRecorder(text_audit.Recorder):
+    """The text recorder, plus every sticker offered inline and posted in a chat."""
+
+    def __init__(self, server: FakeTelegramServer) -> None:
+        super().__init__(server)
+        self.posted: list[Posted] = []
+        original = server.post_user_message
+
+        def post_user_message(*args: Any, **kwargs: Any) -> FakeMessage:
+            message = original(*args, **kwargs)
+            if message.sticker is not None:
+                self.posted.append(Posted(time.time(), message))
+            return message
+
+        server.post_user_message = post_user_message  # type: ignore[method-assign]
+
+    def offered_stickers(self) -> list[text_audit.Shown]:
+        shown = []
+        for call in self.server.calls:
+            if not call.ok or call.method.lower() != "answerinlinequery":
+                continue
+            answer = self.server.inline_answers[str(call.params["inline_query_id"])]
+            for result in answer.results:
+                if result.get("type") != "sticker":
+                    continue
+                card = card_of_file(self.server, result["sticker_file_id"])
+                if card is not None:
+                    shown.append(text_audit.Shown(written(card), answer.user_id, call.at,
+                                                  "inline sticker"))
+        return shown
+
+
+async def test_no_sticker_shows_a_card_its_viewer_may_not_see(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
+        migrated_db_url: URL) -> None:
+    repo = Repository(db_engine)
+    recorder = PictureRecorder(fake_telegram)
+    owner = FakeUser(fake_telegram, OWNER, "Operator")
+    await owner.start()
+    alice = FakeUser(fake_telegram, 1001, "Alice")
+    bob = FakeUser(fake_telegram, 1002, "Bob")
+    carol = FakeUser(fake_telegram, 1003, "Carol")
+    rng = random.Random(1616)
+    async with running_bot(fake_telegram, migrated_db_url, owner_id=OWNER):
+        for person in (alice, bob):  # both read their hands privately too
+            mark = fake_telegram.mark()
+            await person.start()
+            await fake_telegram.wait_for_call("sendMessage", chat_id=person.id, since=mark)
+        game = await open_group_table(fake_telegram, repo, alice, bob)
+        carol.join(game.group)
+        for _ in range(600):
+            record = await game.human_turn()
+            if record.state == "finished":
+                break
+            if rng.random() < 0.3:  # somebody peeks out of turn, an outsider too
+                message = await game.table_message()
+                await rng.choice([alice, bob, carol]).inline_query_from(message)
+            await play_one_sticker(game, rng)
+        assert (await game.record()).state == "finished"
+    hands = text_audit.hands_from_log(await repo.list_events(game.table_id))
+    table = table_of(await game.record())
+    seat_of = {alice.id: table.seat_of(alice.id), bob.id: table.seat_of(bob.id)}
+
+    offered = recorder.offered_stickers()
+    assert {s.viewer for s in offered} == {alice.id, bob.id}
+    assert text_audit.audit(offered, hands, seat_of) > 30  # type: ignore[arg-type]
+    # and the texts, as in the text audit, with stickers in the game
+    assert text_audit.audit(recorder.texts(), hands, seat_of) > 50  # type: ignore[arg-type]
+
+    starts = [hand.start for hand in hands]
+    assert len(recorder.posted) > 10
+    for posted in recorder.posted:
+        card = card_of_file(fake_telegram, posted.message.file_id or "")
+        if card is None:
+            continue  # the back: a blind pick in an iron hand shows no face
+        hand = hands[bisect.bisect_right(starts, posted.at) - 1]
+        poster = seat_of[posted.message.sender["id"]]
+        assert card in hand.dealt[poster], (card, poster)
+        assert card in {c for _, c in hand.public}, f"{written(card)} was posted, never played"
+    assert not any(cards_in(s.text) for s in offered if s.viewer == carol.id)

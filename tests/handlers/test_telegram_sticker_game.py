@@ -1,0 +1,136 @@
+"""A 2v2 group game played with card stickers, end to end against the fake Bot API.
+
+The bot starts with an owner, so it makes its sticker sets; Alice and Bob then
+play a whole Paulista game from inline mode, where their face-up cards are
+stickers and their calls text. Which card a sticker shows is read from the
+sticker's bytes (the shipped manifest), never from the bot's own bookkeeping.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any
+
+from sqlalchemy.engine import URL
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from chatbot.cards.catalog import shipped_manifest
+from chatbot.handlers.telegram.card_pictures import manilhas
+from chatbot.i18n.render import action_label
+from chatbot.rules import actions as A
+from chatbot.rules.cards import Card, Family, parse_card
+from chatbot.rules.views import seat_view, slot_index
+from chatbot.storage import Repository
+from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
+from tests.handlers.group_helpers import (
+    GroupGame,
+    cards_in,
+    decode_cards,
+    open_group_table,
+    table_of,
+)
+from tests.handlers.telegram_harness import running_bot
+
+OWNER = 4242
+PICTURE_BY_FILE_HASH = {entry["file"]: name
+                        for name, entry in shipped_manifest()["images"].items()}
+
+
+def picture_of(server: FakeTelegramServer, file_id: str) -> str:
+    """The shipped picture a Telegram file shows, from its bytes."""
+    return PICTURE_BY_FILE_HASH[hashlib.sha256(server.media.file_bytes(file_id)).hexdigest()]
+
+
+def card_of(picture: str, family: Family = Family.FRENCH) -> Card | None:
+    """``french/4C-manilha`` -> 4♣; the back -> None."""
+    if picture == "back":
+        return None
+    return parse_card(picture.split("/", 1)[1].split("-", 1)[0], family)
+
+
+def check_sticker_answer(server: FakeTelegramServer, results: list[dict[str, Any]],
+                         record: Any, seat: int) -> None:
+    """One result per legal move, in order: face-up cards as their own stickers (a
+    manilha starred), blind picks as the back, everything else as text with its label."""
+    table = table_of(record)
+    assert table.match is not None and table.match.hand is not None
+    rules, view = table.rules, seat_view(table.rules, table.match, seat)
+    assert len(results) == len(view.legal)
+    stars = manilhas(rules, table.match.hand.vira)
+    for action, result in zip(view.legal, results, strict=True):
+        if action.kind == A.PLAY and action.card is not None:
+            assert result["type"] == "sticker", result
+            picture = picture_of(server, result["sticker_file_id"])
+            if slot_index(action.card) is not None:
+                assert picture == "back"
+            else:
+                assert card_of(picture) == action.card
+                assert picture.endswith("-manilha") == (action.card in stars), picture
+        else:
+            assert result["type"] == "article"
+            assert result["title"] == action_label(action, view, rules, "en")
+            assert not cards_in(result["input_message_content"]["message_text"])
+
+
+async def play_one_sticker(game: GroupGame, rng: random.Random) -> int:
+    """The person to act opens inline mode and picks a result; returns stickers offered."""
+    record = await game.human_turn()
+    if record.state in ("finished", "closed"):
+        return 0
+    table = table_of(record)
+    assert table.match is not None
+    seat = table.rules.to_act(table.match)
+    assert seat is not None
+    info = table.seats[seat]
+    assert info is not None and info.user_id is not None
+    user = game.people[info.user_id]
+    answer = await user.inline_query_from(await game.table_message())
+    assert answer.is_personal and answer.cache_time == 0
+    check_sticker_answer(game.server, answer.results, record, seat)
+    stickers = [r for r in answer.results if r["type"] == "sticker"]
+    chosen = rng.choice(stickers) if stickers and rng.random() < 0.8 else rng.choice(
+        answer.results)
+    posted = await user.choose_inline(chosen["id"], answer=answer)
+    assert posted is not None and posted.via_bot is not None
+    if chosen["type"] == "sticker":
+        assert posted.file_id == chosen["sticker_file_id"] and posted.text is None
+    await game.moved_past(record.turn_seq)
+    return len(stickers)
+
+
+async def test_a_group_game_played_with_card_stickers(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
+        migrated_db_url: URL) -> None:
+    repo = Repository(db_engine)
+    owner = FakeUser(fake_telegram, OWNER, "Operator")
+    await owner.start()
+    alice = FakeUser(fake_telegram, 1001, "Alice")
+    bob = FakeUser(fake_telegram, 1002, "Bob")
+    rng = random.Random(16)
+    offered = 0
+    async with running_bot(fake_telegram, migrated_db_url, owner_id=OWNER):
+        game = await open_group_table(fake_telegram, repo, alice, bob)
+        for _ in range(600):
+            record = await game.human_turn()
+            if record.state == "finished":
+                break
+            offered += await play_one_sticker(game, rng)
+        assert (await game.record()).state == "finished"
+    assert offered > 20
+    # every sticker posted in the group shows a card its poster played face up there
+    played: dict[int, set[Card]] = {}
+    table = table_of(await game.record())
+    for event in await repo.list_events(game.table_id):
+        audience = event.payload.get("audience") or ["public", None]
+        if event.kind == "CardPlayed" and audience[0] == "public":
+            seat_info = table.seats[event.payload["seat"]]
+            if seat_info is not None and seat_info.user_id is not None:
+                played.setdefault(seat_info.user_id, set()).update(
+                    decode_cards(event.payload["card"]))
+    posted = [m for m in game.group.all_messages() if m.sticker is not None]
+    assert len(posted) > 10
+    for message in posted:
+        card = card_of(picture_of(fake_telegram, message.file_id or ""))
+        if card is not None:  # None: the back, a blind pick in an iron hand
+            assert card in played[message.sender["id"]], (card, message)
