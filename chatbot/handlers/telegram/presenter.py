@@ -204,8 +204,13 @@ class Presenter:
             if (not worth or spent >= HAND_EDITS) and not pending:
                 return record  # nothing to send: not even worth drawing the text
             series = None
-            if table.state == "finished" or outcome.trigger == "rematch":
+            # the end of a game, and the first message of the next one, say the series; a
+            # new game's first message may come from an outcome after the rematch's own
+            new_game = posting and table.match is not None and table.match.hand_no == 1
+            if table.state == "finished" or outcome.trigger == "rematch" or new_game:
                 series = await self.series(record, table)
+                if new_game and outcome.trigger != "rematch" and not any(series or ()):
+                    series = None  # a first game: no series to tell yet
             text, markup = self.content(record, table, log_, series)
             if budgeted and spent + 1 >= HAND_EDITS:  # this edit is the hand's last: it rests
                 locale = record.language or "en"
