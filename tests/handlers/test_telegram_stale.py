@@ -86,6 +86,11 @@ async def test_resting_and_finished_hand_messages_keep_no_dead_buttons(
         assert old_hands, "\n---\n".join(f"{m.message_id}: {m.text}" for m in messages)
         rested = [m for m in game.group.bot_messages() if paused in (m.text or "")]
         assert rested, "raising people should spend a hand's budget"
+        # a superseded message loses its buttons in the background (the group's minute may
+        # make that edit wait): wait for it, then check each message
+        await fake_telegram.wait_until(
+            lambda: all(dead_buttons(app, m) == [] for m in rested + old_hands),
+            what="the dead buttons of rested and old hands' messages to go")
         for message in rested + old_hands:
             assert dead_buttons(app, message) == [], (message.text, message.buttons)
             assert any("switch_inline_query_current_chat" in b for b in message.buttons)
