@@ -77,8 +77,8 @@ async def test_private_hands_are_pictures_of_the_readers_own_cards(
     named = {hand.manilhas for hand in hands if hand.manilhas}  # all four, from the vira
     for message in photos:
         caption = message.caption or ""
-        for manilhas in named:  # the exact public list is exempt, never a manilha alone
-            caption = caption.replace(manilhas, "")
+        for listed in named:  # the exact public list is exempt, never a manilha alone
+            caption = caption.replace(listed, "")
         assert message.caption and not cards_in(caption) - seen, message.caption
     sent = [c for c in fake_telegram.calls if c.ok and str(c.chat_id) == str(alice.id)
             and c.method in ("sendPhoto", "editMessageMedia")]
