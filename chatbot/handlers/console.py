@@ -42,6 +42,7 @@ from chatbot.i18n.render import (
     view_lines,
 )
 from chatbot.i18n.rules_pages import rules_pages
+from chatbot.i18n.teaching import in_rank_order
 from chatbot.i18n.translation import _, translate
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.events import Event, TurnStarted
@@ -192,9 +193,10 @@ class Game:
         table, rules = self.table, self.table.rules
         for line in view_lines(view, self.viewer, self.locale):
             self.say(line)
-        for number, action in enumerate(view.legal, start=1):
+        menu = in_rank_order(view.legal, rules, view.vira)  # strongest card first
+        for number, action in enumerate(menu, start=1):
             self.say(f"  {number}) {action_label(action, view, rules, self.locale)}")
-        count = len(view.legal)
+        count = len(menu)
         while True:
             answer = self._ask(_("Your move (1-{count}; ? rules, h hint, q quit): ",
                                  count=count))
@@ -214,7 +216,7 @@ class Game:
                            "hint, or q to quit.", count=count))
                 continue
             try:
-                pick = real_action(table.match, HUMAN, view.legal[number - 1])
+                pick = real_action(table.match, HUMAN, menu[number - 1])
                 self.show(fire(table, "move", HUMAN, pick, seq=table.seq, rng=self.rng))
             except Refused as refused:
                 self.say(refusal_text(refused, self.locale, table, HUMAN))

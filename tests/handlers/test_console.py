@@ -157,3 +157,11 @@ def test_a_turn_taken_with_others_at_once_says_only_yours() -> None:
     assert turns, out[:20]
     for index in turns:
         assert not out[index + 1].endswith("'s turn."), out[index - 2:index + 3]
+
+
+def test_the_menu_lists_the_cards_strongest_first() -> None:
+    """Paulista, seed 3: vira 2♣ (the threes are manilhas), the hand K♣ J♣ 6♦."""
+    out: list[str] = []
+    play_game("paulista", 2, seed=3, input_fn=scripted(always("q"), []), output=out.append)
+    menu = [line.strip() for line in out if line.startswith("  ") and ") " in line]
+    assert menu[:3] == ["1) K♣", "2) J♣", "3) 6♦"]
