@@ -11,11 +11,6 @@ import difflib
 from collections.abc import Sequence
 
 from chatbot.i18n.locales import locale_for_tag
-from chatbot.rules.registry import find_variant
-
-
-def pick_variant(name: str) -> str | None:
-    return find_variant(name)
 
 
 def pick_locale(name: str) -> str | None:

@@ -26,7 +26,7 @@ from chatbot.ai.hint import hint
 from chatbot.fsm.errors import Refused
 from chatbot.fsm.machine import fire
 from chatbot.fsm.table import Table
-from chatbot.handlers.cli_choices import closest, pick_locale, pick_variant
+from chatbot.handlers.cli_choices import closest, pick_locale
 from chatbot.handlers.cli_help import Parser, for_terminal
 from chatbot.handlers.lobby_options import RULE_OPTIONS
 from chatbot.i18n.context import use_locale
@@ -46,7 +46,7 @@ from chatbot.i18n.teaching import in_rank_order
 from chatbot.i18n.translation import _, translate
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.events import Event, TurnStarted
-from chatbot.rules.registry import available_variants, rules_class
+from chatbot.rules.registry import available_variants, find_variant, rules_class
 from chatbot.rules.views import SeatView, real_action, seat_view
 
 HUMAN = 0
@@ -396,7 +396,7 @@ def main(argv: Sequence[str], input_fn: InputFn = input, output: Output = print)
     except SystemExit as done:  # --help, or argparse's own refusal (already printed)
         return int(done.code or 0)
     errors: list[str] = []
-    variant = pick_variant(args.variant)
+    variant = find_variant(args.variant)
     if variant is None:
         errors.append(_("Unknown game {name}.", name=args.variant) + " "
                       + _suggestion(args.variant, available_variants()))

@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
 
@@ -183,9 +183,10 @@ async def running(app: Application, settings: Settings, *,
         await _stop(app, settings, clean=started)
 
 
-async def _guarded(app: Application, step: asyncio.Future | object) -> str | None:
+async def _guarded(app: Application, step: Awaitable[str | None]) -> str | None:
+    """Await a start-up step; on its failure close what the application opened."""
     try:
-        return await step  # type: ignore[misc]
+        return await step
     except StartFailure:
         await _close_quietly(app)
         raise
