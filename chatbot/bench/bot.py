@@ -437,26 +437,21 @@ def ms(values: list[float]) -> dict[str, float]:
 
 def calls_per_hand(server: FakeTelegramServer, drivers: list[Driver],
                    worst: str | None = None) -> dict[str, Any]:
-    """Counted calls of each group, cut into hands at each new table message.
+    """Counted calls of each group's hand messages: a message's post and its edits
+    (the last ones, or the game over, and its closing edit whenever it came).
 
-    The first message of a group is its lobby; each later sendMessage starts a
-    hand, which owns every counted call up to the next hand (its last edits, or
-    the game over). Only hands that were played to their end are counted.
+    The first message of a group is its lobby; each later one is a hand's. Only
+    hands that were played to their end are counted.
     """
-    per_chat: dict[int, list[Any]] = {}
-    for call in server.counted_calls():
-        per_chat.setdefault(int(call.chat_id), []).append(call)  # type: ignore[arg-type]
     lobby: list[int] = []
     hands: list[int] = []
     costliest: list[Any] = []
     for driver in drivers:
-        calls = per_chat.get(driver.group.id, [])
-        starts = [i for i, c in enumerate(calls) if c.method == "sendMessage"]
-        if not starts:
+        messages = list(server.counted_per_message(driver.group.id).values())
+        if not messages:
             continue
-        lobby.append(starts[1] if len(starts) > 1 else len(calls))
-        bounds = [*starts[1:], len(calls)]
-        segments = [calls[bounds[i]:bounds[i + 1]] for i in range(len(bounds) - 1)]
+        lobby.append(len(messages[0]))
+        segments = messages[1:]
         hands.extend(len(s) for s in segments[:driver.hands])
         costliest = max([costliest, *segments[:driver.hands]], key=len)
     if worst:  # the texts of the most expensive hand, to see where its calls went

@@ -55,6 +55,7 @@ class _Slot:
     sent: Any = None
     task: asyncio.Task[None] | None = None
     sending: bool = False  # a call is on its way (newer content would cost another)
+    closing: bool = False  # a message's last edit: the slot is dropped once it is sent
 
 
 class LatestWinsEditor:
@@ -74,6 +75,15 @@ class LatestWinsEditor:
         slot.wanted = content
         if slot.task is None or slot.task.done():
             slot.task = asyncio.get_running_loop().create_task(self._run(key, slot))
+
+    def close(self, key: Hashable, content: Any) -> None:
+        """The last content ``key`` will ever show (a superseded message losing its dead
+        buttons): sent like any edit, through 429s, a full minute and network failures,
+        and then forgotten, so a finished message costs no memory."""
+        self.forget(key)
+        slot = self._slots.setdefault(key, _Slot(closing=True))
+        slot.wanted = content
+        slot.task = asyncio.get_running_loop().create_task(self._run(key, slot))
 
     def pending(self, key: Hashable) -> bool:
         """Whether an edit of ``key`` is still to be sent (so newer content would ride on it)."""
@@ -139,3 +149,5 @@ class LatestWinsEditor:
                     continue
                 log.warning("edit of %s failed: %s", key, exc)
             slot.sent = content
+        if slot.closing and self._slots.get(key) is slot:
+            del self._slots[key]

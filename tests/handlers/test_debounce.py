@@ -109,3 +109,19 @@ async def test_a_send_waits_out_floods_then_gives_up(monkeypatch: Any) -> None:
     with pytest.raises(TimedOut):  # not retried: it may have arrived
         await sent_despite_flood(timed_out)
     assert len(calls) == 1
+
+
+async def test_a_closing_edit_survives_a_flood_and_the_network_and_is_then_forgotten(
+        monkeypatch: Any) -> None:
+    monkeypatch.setattr("chatbot.handlers.debounce.NETWORK_PAUSE", 0)
+    rec = Recorder([RetryAfter(timedelta(seconds=0.01)), TimedOut()])
+    editor = LatestWinsEditor(rec, delay=0)
+    editor.want("old", "in play")  # an edit still waiting when the message is retired
+    editor.close("old", "no dead buttons")
+    await editor.flush()
+    assert rec.sent == [("old", "no dead buttons")]
+    assert editor.calls == 3
+    assert not editor.pending("old")
+    editor.want("old", "no dead buttons")  # a fresh slot: nothing remembered of the closing
+    await editor.flush()
+    assert rec.sent == [("old", "no dead buttons")] * 2

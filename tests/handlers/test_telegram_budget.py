@@ -46,9 +46,8 @@ async def test_no_hand_costs_more_than_its_budget(fake_telegram: FakeTelegramSer
         message = game.group.message(final.message_id)  # type: ignore[arg-type]
         await fake_telegram.wait_until(lambda: "Game over" in (message.text or ""),
                                        what="the game over, which the budget never withholds")
-    counted = fake_telegram.counted_calls(game.group.id, since=game.started_at)
-    starts = [i for i, c in enumerate(counted) if c.method == "sendMessage"]
-    hands = [counted[a:b] for a, b in zip(starts, [*starts[1:], len(counted)], strict=True)]
+    hands = list(fake_telegram.counted_per_message(game.group.id,
+                                                   since=game.started_at).values())
     assert len(hands) == table_of(final).match.hand_no  # type: ignore[union-attr]
     assert max(len(h) for h in hands) <= 1 + edits + 1
     paused = paused_line("en")

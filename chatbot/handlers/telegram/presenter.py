@@ -99,7 +99,10 @@ class Presenter:
             await self.minute.ready(chat_id, keep=KEEP_FOR_POSTS)
 
     async def _edit(self, key: Hashable, content: Any) -> None:
-        chat_id, message_id = key  # type: ignore[misc]
+        chat_id, message_id = key[:2]  # type: ignore[index]
+        if len(key) == 3:  # type: ignore[arg-type]
+            await self._close(chat_id, message_id, content)
+            return
         text, markup, budgeted = content
         if budgeted and self._edits.get(key, 0) >= HAND_EDITS:
             return  # newer content arrived while the last edit was in flight
@@ -277,9 +280,11 @@ class Presenter:
         play and "my cards", which follow the table wherever they are pressed).
 
         This is the closing call of the old message (the hand's budget counts it where
-        the game's end would be: a hand ends one way or the other), sent at once and
-        only when the old message shows dead buttons; it is not retried (the new
-        message matters more than the old one).
+        the game's end would be: a hand ends one way or the other), sent only when the
+        old message shows dead buttons. It goes through the latest-wins editor, under its
+        own key, so it waits for room in the group's minute (after the new message, which
+        matters more) and survives a 429 or a network failure instead of leaving the
+        buttons behind.
         """
         key = (record.chat_id, message_id)
         self.editor.forget(key)
@@ -299,17 +304,20 @@ class Presenter:
                 final = (text, InlineKeyboardMarkup(lasting) if lasting else None)
         if final is None:
             return
-        try:
-            if final[0] == (shown or ("", None))[0]:  # the same text: only the buttons go
-                await self._bot().edit_message_reply_markup(
-                    chat_id=record.chat_id, message_id=message_id, reply_markup=final[1])
-            else:
-                await self._bot().edit_message_text(final[0], chat_id=record.chat_id,
-                                                    message_id=message_id,
-                                                    reply_markup=final[1])
-        except TelegramError as exc:
-            log.info("old message %s of chat %s not retired: %s", message_id, record.chat_id,
-                     exc)
+        markup_only = final[0] == (shown or ("", None))[0]  # the same text: only buttons go
+        self.editor.close((record.chat_id, message_id, "retired"), (*final, markup_only))
+
+    async def _close(self, chat_id: int, message_id: int, content: Any) -> None:
+        """Send a retired message's closing edit (see :meth:`retire`)."""
+        text, markup, markup_only = content
+        if markup_only:
+            await self._bot().edit_message_reply_markup(
+                chat_id=chat_id, message_id=message_id, reply_markup=markup,
+                rate_limit_args=0)  # type: ignore[call-arg]
+        else:
+            await self._bot().edit_message_text(text, chat_id=chat_id, message_id=message_id,
+                                                reply_markup=markup,
+                                                rate_limit_args=0)  # type: ignore[call-arg]
 
     async def post(self, record: TableRecord, text: str,
                    markup: InlineKeyboardMarkup | None, lobby: bool = False) -> TableRecord:

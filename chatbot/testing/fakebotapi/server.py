@@ -439,6 +439,20 @@ class FakeTelegramServer:
             and (chat_id is None or str(call.chat_id) == str(chat_id))
         ]
 
+    def counted_per_message(self, chat_id: int | str, *,
+                            since: int = 0) -> dict[int, list[ApiCall]]:
+        """Budget-spending calls of each message the bot posted in a chat since ``since``,
+        in posting order: its post, then its edits, whenever they came (a message's
+        closing edit may come after the next message's post)."""
+        per: dict[int, list[ApiCall]] = {}
+        for call in self.counted_calls(chat_id, since=since):
+            if call.method == "sendMessage":
+                per[int(call.result["message_id"])] = [call]
+            elif (message_id := call.params.get("message_id")) is not None \
+                    and int(message_id) in per:
+                per[int(message_id)].append(call)
+        return per
+
     def counted_per_chat(self, *, since: int = 0) -> Counter[int | str]:
         """Budget-spending calls per chat id: the number to keep low per hand."""
         return Counter(call.chat_id for call in self.counted_calls(since=since)
