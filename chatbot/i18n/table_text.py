@@ -303,6 +303,25 @@ def paused_line(locale: str) -> str:
     return translate(PAUSED, locale, button=button("inline", locale))
 
 
+def inline_pending(table: Table, seat: int, locale: str) -> str:
+    """What a chosen inline result posts before the bot has judged the move: the player's
+    name only. Telegram posts it the moment it is chosen, and a move that comes too late
+    is refused, so it may name nothing the move would reveal (a card still in the hand,
+    a flor); the bot edits it into ``inline_said`` once the move stands."""
+    name = seat_names(table, locale)[seat]
+    with use_locale(locale):
+        # TRANSLATORS: posted in the group the moment a player picks a move in inline
+        # mode, before the bot has taken it; edited into the move a moment later.
+        return _("{player}: …", player=name)
+
+
+def inline_refused(locale: str) -> str:
+    """What that post becomes when the move is refused (the hand moved on, another move
+    came first): it says so, and still names no card."""
+    with use_locale(locale):
+        return _("Too late: this move does not count.")
+
+
 def inline_said(table: Table, seat: int, action: Action, locale: str) -> str:
     """What a player posts to the group by choosing an inline result: the move as the table
     hears it, so the chat reads as the game even when the table message rests.

@@ -135,6 +135,24 @@ class GroupGame:
         await user.choose_inline(chosen["id"], answer=answer)
         return await self.moved_past(record.turn_seq)
 
+    async def stale_pick(self, rng: random.Random) -> FakeMessage | None:
+        """Somebody picks from an inline list of an earlier turn (a client still showing
+        it): Telegram posts it all the same, the bot refuses it. Returns the post once
+        the bot has settled it (None: no earlier list to pick from)."""
+        record = await self.record()
+        old = [(user, answer) for user, answer, seen in self.inline_answers
+               if seen.turn_seq < record.turn_seq
+               and any(r.get("reply_markup") for r in answer.results)]
+        if not old:
+            return None
+        user, answer = rng.choice(old)
+        result = rng.choice([r for r in answer.results if r.get("reply_markup")])
+        post = await user.choose_inline(result["id"], answer=answer)
+        assert post is not None and not cards_in(post.text), post.text
+        await self.server.wait_until(lambda: post.edits > 0, what="the stale pick settled")
+        assert post.text == "Too late: this move does not count.", post.text
+        return post
+
     async def play_to_the_end(self, rng: random.Random, max_moves: int = 600,
                               prefer: Callable[[list[dict[str, Any]]], dict[str, Any] | None]
                               | None = None) -> TableRecord:

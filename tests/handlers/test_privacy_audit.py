@@ -59,7 +59,6 @@ class Shown:
     at: float
     what: str
     posted: float | None = None
-    poster: int | None = None  # who posted it (a chosen inline result), when not the bot
 
 
 @dataclass
@@ -77,13 +76,6 @@ class HandLog:
         if seat is not None:
             cards |= self.dealt.get(seat, set()) | self.partners.get(seat, set())
         return cards
-
-    def announced(self, seat: int, at: float) -> set[Card]:
-        """The card a player's posted move names: the next one that seat plays face up
-        after the post (the play the post announces; a refused move plays nothing, so a
-        face it posted is a leak)."""
-        later = sorted((when, card) for when, s, card in self.plays if s == seat and when >= at)
-        return {later[0][1]} if later else set()
 
 
 def hands_from_log(events: list[EventRecord], rules: TrickRules | None = None) -> list[HandLog]:
@@ -154,7 +146,12 @@ class Recorder:
             if not call.ok:
                 continue
             method = call.method.lower()
-            if method in ("sendmessage", "editmessagetext") and call.chat_id is not None:
+            if method == "editmessagetext" and call.params.get("inline_message_id"):
+                # a chosen result's post, settled by the bot: read by its whole chat
+                chat = server.inline_messages[str(call.params["inline_message_id"])].chat
+                shown.append(Shown(str(call.params["text"]), None if chat.is_group else chat.id,
+                                   call.at, "inline post edit"))
+            elif method in ("sendmessage", "editmessagetext") and call.chat_id is not None:
                 chat = server.chat(call.chat_id)
                 viewer = None if chat.is_group else chat.id
                 if method == "sendmessage":
@@ -176,8 +173,8 @@ class Recorder:
                                        "inline"))
                     # what a result would post reaches the asker's client only, until chosen
                     shown.append(Shown(content, answer.user_id, call.at, "inline content"))
-        for text, user_id, at in self.posts:
-            shown.append(Shown(text, None, at, "inline post", poster=user_id))
+        for text, _poster, at in self.posts:
+            shown.append(Shown(text, None, at, "inline post"))
         return shown
 
 
@@ -206,8 +203,6 @@ def audit(shown: list[Shown], hands: list[HandLog], seat_of: dict[int, int]) -> 
         back = 2 if item.posted is not None else 1
         for hand in hands[max(0, current - back):current + 1]:
             allowed |= hand.visible(seat, item.at)
-        if item.poster is not None and item.poster in seat_of:
-            allowed |= hands[current].announced(seat_of[item.poster], item.at)
         leaked = faces - allowed
         assert not leaked, f"{item.what} to {item.viewer} shows {leaked}: {item.text!r}"
         checked += len(faces)
@@ -225,6 +220,8 @@ async def curious_moves(game: GroupGame, rng: random.Random, carol: FakeUser) ->
             await user.press_button(message, "My cards")
         if rng.random() < 0.2:
             await user.inline_query_from(message)
+    if rng.random() < 0.3:  # a pick from a list of an earlier turn: refused, shows nothing
+        await game.stale_pick(rng)
 
 
 async def play_one_or_private(game: GroupGame, rng: random.Random,
@@ -292,8 +289,10 @@ async def test_no_text_shows_a_card_its_reader_may_not_see_group(
     seat_of = {alice.id: table.seat_of(alice.id), bob.id: table.seat_of(bob.id)}
     shown = recorder.texts()
     assert {s.what for s in shown} >= {"sendMessage", "editMessageText", "alert", "inline"}
-    assert any(s.what == "inline post" and cards_in(s.text) for s in shown), \
-        "a card played through inline mode is posted to the group by its face"
+    assert any(s.what == "inline post edit" and cards_in(s.text) for s in shown), \
+        "a card played through inline mode is told in the group by its face"
+    refused = [s for s in shown if s.what == "inline post edit" and "Too late" in s.text]
+    assert len(refused) >= 3, "stale inline picks were made and refused"
     private = [s for s in shown if s.viewer in seat_of and s.what != "alert" and cards_in(s.text)]
     assert {s.viewer for s in private} == {alice.id, bob.id}
     assert audit(private, hands, seat_of) > 50  # type: ignore[arg-type]

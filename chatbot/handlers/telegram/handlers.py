@@ -11,6 +11,7 @@ import asyncio
 import logging
 import random
 import time
+from collections.abc import Callable
 
 from telegram import (
     CallbackQuery,
@@ -43,6 +44,12 @@ from chatbot.handlers.service import GameService, Outcome, Step
 from chatbot.handlers.telegram.answers import answer_inline, answer_query
 from chatbot.handlers.telegram.binding import on_keyboard
 from chatbot.handlers.telegram.card_pictures import move_sticker
+from chatbot.handlers.telegram.inline_posts import (
+    pending_content,
+    pending_keyboard,
+    settle,
+    settled_text,
+)
 from chatbot.handlers.telegram.keyboards import (
     LEVEL_ACTION,
     LOBBY_DEFAULT_LEVEL,
@@ -73,7 +80,7 @@ from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.private_text import private_help
 from chatbot.i18n.refusals import explain_at_table, explain_to_player
 from chatbot.i18n.render import action_label
-from chatbot.i18n.table_text import alert, cards_alert, inline_context, inline_said
+from chatbot.i18n.table_text import alert, cards_alert, inline_context
 from chatbot.i18n.translation import translate
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import CardCodeError
@@ -676,10 +683,12 @@ class TrucoHandlers:
         assert outcome is not None
         return outcome
 
-    async def play(self, payload: Payload, user_id: int, chat_id: int | None = None) -> Outcome:
+    async def play(self, payload: Payload, user_id: int, chat_id: int | None = None,
+                   told: Callable[[Table, Action], None] | None = None) -> Outcome:
         """A move from a button (pressed in ``chat_id``) or an inline result; the service
         checks seat and turn. A button plays in its table's chat or, from a private hand
-        message, in its presser's own private chat."""
+        message, in its presser's own private chat. ``told`` sees the table and the move
+        as judged, before the move changes that table (a caller that tells the move)."""
         record = await self.service.by_code(payload.code)
         if record is None:
             raise Refused("no-table")
@@ -691,9 +700,12 @@ class TrucoHandlers:
         def move(table: Table) -> Action:
             judged.append(table)
             try:
-                return parse_action_arg(payload.arg, table.rules.family)
+                action = parse_action_arg(payload.arg, table.rules.family)
             except CardCodeError:
                 raise Refused("forged") from None
+            if told is not None:
+                told(table, action)
+            return action
 
         try:
             return await self.service.play(record.id, user_id, move, payload.seq)
@@ -730,6 +742,9 @@ class TrucoHandlers:
         rules = table.rules
         view = seat_view(rules, table.match, seat)
         context = inline_context(table, locale)  # the table as it is now: edits lag behind
+        # every move posts the same name-only line, edited once judged (inline_posts.py)
+        pending, keyboard = pending_content(table, seat, locale), pending_keyboard(
+            record.code, locale)
         results: list[InlineQueryResult] = []
         scope = user_scope(user_id)  # a result id works only as this user's choice
         for action in view.legal:
@@ -738,12 +753,12 @@ class TrucoHandlers:
                                                   action_arg(action, rules.family)), scope)
             sticker = move_sticker(book, rules, view.vira, action) if book else None
             if sticker is not None:
-                results.append(InlineQueryResultCachedSticker(result_id, sticker))
+                results.append(InlineQueryResultCachedSticker(
+                    result_id, sticker, reply_markup=keyboard, input_message_content=pending))
                 continue
-            said = inline_said(table, seat, action, locale)
             results.append(InlineQueryResultArticle(
                 id=result_id, title=label, description=context,
-                input_message_content=InputTextMessageContent(said)))
+                input_message_content=pending, reply_markup=keyboard))
         if not results and view.hand:
             shown = " ".join(card_label(c, rules.family) for c in view.hand)
             results.append(InlineQueryResultArticle(
@@ -762,11 +777,20 @@ class TrucoHandlers:
             return
         if payload.action != "move":
             return
+        locale = await self.user_locale(update)
+        said: list[str] = []  # the move as the table hears it, told on the table judged
+
+        def told(table: Table, action: Action) -> None:
+            said.append(settled_text(table, table.seat_of(user.id), action, locale))
+
         try:
-            outcome = await self.play(payload, user.id)
+            outcome = await self.play(payload, user.id, told=told)
         except Refused as refused:
             log.info("inline move refused: %s", refused.reason)
+            await settle(context.bot, chosen.inline_message_id, settled_text(
+                None, None, None, locale))
             return
+        await settle(context.bot, chosen.inline_message_id, said[-1])
         await self.after(outcome)
 
 
