@@ -2,8 +2,9 @@
 
 Rules of the pictures, so that no picture shows more than the text would:
 
-- a card played face up is its own sticker, a manilha with its star, because
-  choosing it posts it in the group and the card is public once played;
+- a card played face up is its own sticker, a manilha with its star: the player
+  picks it by its picture (choosing it posts the player's name, which the bot
+  edits into the card once played: inline_posts.py says why no sticker is posted);
 - a blind pick (an iron hand: nobody sees their cards) is the back, in the
   hand's order: the player picks a position, as the text result says;
 - a card played face down stays a text result ("7♥ face down", posting "I play
