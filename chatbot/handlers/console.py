@@ -30,6 +30,7 @@ from chatbot.handlers.cli_choices import closest, pick_locale
 from chatbot.handlers.cli_help import Parser, for_terminal
 from chatbot.handlers.lobby_options import RULE_OPTIONS
 from chatbot.i18n.context import use_locale
+from chatbot.i18n.envido_sung import with_sung
 from chatbot.i18n.hints import hint_line
 from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.refusals import explain_at_table, explain_to_player
@@ -143,7 +144,8 @@ class Game:
         self.write(for_terminal(line))
 
     def show(self, events: Sequence[Event]) -> None:
-        for line in render_all(own_turn_first(events), self.viewer, self.locale):
+        shown = with_sung(own_turn_first(events), self.table.rules, self.table.match)
+        for line in render_all(shown, self.viewer, self.locale):
             self.say(line)
 
     def score_so_far(self) -> str | None:

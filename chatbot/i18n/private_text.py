@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from chatbot.fsm.table import Table
 from chatbot.i18n.context import use_locale
+from chatbot.i18n.envido_sung import with_sung
 from chatbot.i18n.render import Viewer, render_all, score_line, variant_name, view_lines
 from chatbot.i18n.table_text import seat_names
 from chatbot.i18n.terms import Term, term
@@ -57,7 +58,8 @@ def private_hand_text(table: Table, seat: int, events: Sequence[Event], locale: 
     if match is None or match.hand is None:
         return header
     view = seat_view(table.rules, match, seat)
-    recent = render_all([e for e in events if not isinstance(e, SKIPPED)], viewer, locale)
+    recent = render_all(with_sung([e for e in events if not isinstance(e, SKIPPED)],
+                                  table.rules, match), viewer, locale)
     hand = match.hand
     lines = [header, *_special(table, hand.special, locale), *recent[-RECENT:]]
     if hand.over or match.winner is not None:

@@ -17,6 +17,7 @@ from chatbot.fsm import events as TE
 from chatbot.i18n.bidi import is_rtl, isolate
 from chatbot.i18n.cards import card_label, rank_name
 from chatbot.i18n.context import current_locale, use_locale
+from chatbot.i18n.envido_sung import EnvidoSung
 from chatbot.i18n.lists import separated
 from chatbot.i18n.teaching import (
     accept_label,
@@ -362,6 +363,23 @@ def _call_scored_line(e: E.CallScored, v: Viewer) -> str:
                     e.points, team=team)
 
 
+def _envido_sung(e: EnvidoSung, v: Viewer) -> str:
+    """"Envido counts: Ana: 27 · Bia: son buenas": what each player said, in order."""
+    mark = isolate if is_rtl(current_locale()) else str
+    voices = []
+    for seat, count in e.voices:
+        if count is None:
+            # TRANSLATORS: a player concedes the envido without showing their count, as
+            # players say it (Spanish "son buenas", "yours are good").
+            voices.append(_("{player}: son buenas", player=mark(v.name(seat))))
+        else:
+            # TRANSLATORS: a player's envido count, said aloud ("Ana: 27").
+            voices.append(_("{player}: {count}", player=mark(v.name(seat)), count=count))
+    # TRANSLATORS: {voices} is the list of what each player said ("Ana: 27 · Bia: son
+    # buenas"), after the envido's result.
+    return _("Envido counts: {voices}", voices=SCORE_SEPARATOR.join(voices))
+
+
 def _hand_won(e: E.HandWon, v: Viewer) -> str:
     if e.team is None:
         line = _("Nobody wins the hand.")
@@ -471,6 +489,7 @@ _HANDLERS: dict[type, Callable[..., str]] = {
     E.StockReshuffled: _stock_reshuffled,
     E.TrickWon: _trick_won,
     E.CallScored: _call_scored,
+    EnvidoSung: _envido_sung,
     E.HandWon: _hand_won,
     E.CardsRevealed: _cards_revealed,
     E.GameWon: _game_won,

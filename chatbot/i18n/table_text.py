@@ -14,6 +14,7 @@ from typing import Any
 from chatbot.fsm.table import Table
 from chatbot.i18n.cards import card_label
 from chatbot.i18n.context import use_locale
+from chatbot.i18n.envido_sung import with_sung
 from chatbot.i18n.lists import separated
 from chatbot.i18n.render import (
     SCORE_SEPARATOR,
@@ -200,6 +201,7 @@ def table_text(table: Table, events: Sequence[Event], locale: str) -> str:
         # while the hand is played its own line below says the turned-up card, once
         shown = [replace(e, vira=None) if live and isinstance(e, HandStarted) else e
                  for e in events if not isinstance(e, TurnStarted)]
+        shown = with_sung(shown, table.rules, match)
         lines += render_all(shown, viewer, locale)[-MAX_EVENT_LINES:]
         if hand is not None and live:
             if hand.vira is not None:

@@ -18,6 +18,7 @@ from chatbot.ai.rulebot import choose
 from chatbot.fsm.machine import fire
 from chatbot.fsm.table import Table
 from chatbot.i18n.bidi import BIDI_CONTROLS, terminal_text, without_marked
+from chatbot.i18n.envido_sung import with_sung
 from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.render import Viewer, render_all
 from chatbot.i18n.style import rtl_line_problem
@@ -54,7 +55,8 @@ def recorded(config: Config) -> tuple[Table, list[Event]]:
         seat = rules.to_act(match)
         assert seat is not None
         action = real_action(match, seat, choose(rules, seat_view(rules, match, seat), rng))
-        events += fire(table, "move", seat, action)
+        # the envido counts sung, as the texts add them from the hand (envido_sung.py)
+        events += with_sung(fire(table, "move", seat, action), rules, table.match)
     assert table.state == "finished"
     return table, events
 

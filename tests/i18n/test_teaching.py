@@ -10,11 +10,13 @@ import pytest
 from chatbot.fsm.machine import fire
 from chatbot.fsm.table import Table
 from chatbot.i18n.context import use_locale
+from chatbot.i18n.envido_sung import singing, with_sung
 from chatbot.i18n.render import Viewer, action_label, render_all, view_lines
 from chatbot.i18n.table_text import inline_said, table_text
 from chatbot.i18n.teaching import MANILHA_MARK, in_rank_order, manilhas_line, ranked_cards
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
+from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.registry import rules_class
@@ -187,3 +189,48 @@ def test_menus_can_list_the_cards_strongest_first() -> None:
     ordered = in_rank_order(legal, rules, Card(6, "D"))
     assert [a.card for a in ordered] == [Card(7, "S"), Card(3, "H"), Card(4, "H"), None]
     assert in_rank_order(legal, rules, None) == legal  # the order is unknown without the vira
+
+
+def test_envido_counts_are_sung_from_the_mano_and_a_beaten_count_says_son_buenas() -> None:
+    """§3.5.5: the mano sings; the other side sings only a count that beats it, else
+    "son buenas"; a side ahead stays silent. The winner of the sung line is the winner
+    the rules scored."""
+    assert singing([27, 31], [0, 1], {0: 0, 1: 1}) == ((0, 27), (1, 31))
+    assert singing([31, 27], [0, 1], {0: 0, 1: 1}) == ((0, 31), (1, None))
+    assert singing([30, 30], [0, 1], {0: 0, 1: 1}) == ((0, 30), (1, None))  # tie: the mano
+    teams = {0: 0, 1: 1, 2: 0, 3: 1}
+    assert singing([27, 25, 20, 31], [0, 1, 2, 3], teams) == (
+        (0, 27), (1, None), (3, 31), (2, None))
+    assert singing([27, 25, 33, 31], [0, 1, 2, 3], teams) == (
+        (0, 27), (1, None), (3, 31), (2, 33))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_an_accepted_envido_shows_what_was_sung_and_hides_what_was_not(seed: int) -> None:
+    rng = random.Random(seed)
+    table = Table("argentino", 2, {})
+    for seat in range(2):
+        fire(table, "add_bot", seat, NAMES[seat])
+    fire(table, "start", rng=rng)
+    match = table.match
+    assert match is not None and match.hand is not None
+    rules = table.rules
+    mano = rules.to_act(match)
+    assert mano is not None
+    fire(table, "move", mano, Action(A.ENVIDO))
+    events = fire(table, "move", 1 - mano, Action(A.ACCEPT))
+    counts = match.hand.x["env"]
+    scored = next(e for e in events if isinstance(e, E.CallScored))
+    viewer = Viewer(rules, 2, NAMES[:2], None)
+    shown = render_all(with_sung(events, rules, match), viewer, "en")
+    sung = next(line for line in shown if line.startswith("Envido counts: "))
+    assert shown.index(sung) < shown.index(next(s for s in shown if "wins the envido" in s))
+    assert f"{NAMES[mano]}: {counts[mano]}" in sung  # the mano always sings
+    other = 1 - mano
+    if rules.team_of(other, 2) == scored.team:
+        assert f"{NAMES[other]}: {counts[other]}" in sung
+    else:
+        assert f"{NAMES[other]}: son buenas" in sung
+        assert f"{NAMES[other]}: {counts[other]}" not in sung
+    # the private text and the table message tell it too
+    assert any(sung in line for line in table_text(table, events, "en").splitlines())
