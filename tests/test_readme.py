@@ -17,6 +17,7 @@ import socket
 import subprocess
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
+from itertools import pairwise
 from pathlib import Path
 
 import aiohttp
@@ -255,6 +256,41 @@ def test_play_every_game_to_the_final_score(tmp_path: Path, variant: str) -> Non
     assert TRACEBACK not in done.stderr
     last = done.stdout.rstrip().splitlines()[-1]
     assert re.search(r"Game over: .+ wins? (\d+ to \d+|with \d+ points)\.$", last), last
+
+
+@pytest.mark.parametrize("args", [["--seed", "7"], ["--seed", "2", "--target", "11"]])
+def test_put_for_four_shows_the_person_their_own_moves_and_the_hand_they_sit_out(
+        tmp_path: Path, args: list[str]) -> None:
+    """`./truco play put --players 4`: the person reads their passes and discards as
+    their own ("You pass a card to Bot 2."), no bot's turn line runs into theirs, and a
+    hand they sit out after passing is said so and waits for Enter before the next deal."""
+    done = truco("play", "put", "--players", "4", *args, env=user_env(tmp_path),
+                 stdin="1\n" * 5000)
+    assert done.returncode == 0 and TRACEBACK not in done.stderr, done.stderr
+    out = done.stdout
+    lines = out.splitlines()
+    assert "Game over: " in lines[-1]
+    assert not [line for line in lines if line.endswith("'s turn.")], "a bot's turn line"
+    assert not re.search(r"\bPlayer (passes|discards)\b", out), "the person in the third person"
+    assert not [line for line in lines if line.rstrip() == "Your cards:"]
+    # each "Your turn." is followed by that turn's cards and menu, never by another turn
+    turns = [i for i, line in enumerate(lines) if line == "Your turn."]
+    assert turns
+    for here, after in pairwise(turns):
+        assert any("Your move (" in line for line in lines[here:after]), lines[here:after]
+    passes = [i for i, line in enumerate(lines) if line.endswith("You pass a card to Bot 2.")]
+    assert passes, "the person passed no card in these games"
+    for index in passes:
+        assert lines[index + 1] == "You discard 2 cards face down."
+        assert lines[index + 2] == ("You sit out the rest of this hand: Bot 2 plays it for "
+                                    "your side.")
+        rest = lines[index + 3:]
+        end = next(i for i, line in enumerate(rest) if " win the hand: " in line
+                   or line.startswith("Game over"))
+        follows = rest[end + 1] if end + 1 < len(rest) else ""
+        assert follows.startswith(("Press Enter for the next hand: ", "Game over")), follows
+    if args[1] == "2":
+        assert "Press Enter for the next hand: Hand 2: " in out
 
 
 def test_sigint_during_a_game_leaves_with_the_score(tmp_path: Path) -> None:

@@ -47,6 +47,7 @@ from chatbot.i18n.teaching import in_rank_order
 from chatbot.i18n.translation import _, translate
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.events import Event, TurnStarted
+from chatbot.rules.put_events import CardPassed
 from chatbot.rules.registry import available_variants, find_variant, rules_class
 from chatbot.rules.views import SeatView, real_action, seat_view
 
@@ -73,28 +74,12 @@ class Leave(Exception):
 
 
 def own_turn_first(events: Sequence[Event]) -> list[Event]:
-    """The events without the other seats' turn lines that start with the person's own.
-
-    In a phase everyone plays at once (Put's discards with four players), the turns
-    start together: "Your turn." and "Bot 3's turn." back to back read as if the
-    bot went first, while the person's menu follows at once.
-    """
-    kept: list[Event] = []
-    run: list[TurnStarted] = []
-
-    def close_run() -> None:
-        mine = [e for e in run if e.seat == HUMAN]
-        kept.extend(mine or run)
-        run.clear()
-
-    for event in events:
-        if isinstance(event, TurnStarted):
-            run.append(event)
-            continue
-        close_run()
-        kept.append(event)
-    close_run()
-    return kept
+    """The events without the other seats' turn lines: in the terminal a bot moves the
+    moment its turn comes, so "Bot 3's turn." only repeats the line of its move that
+    follows, and in a phase where several play at once (Put's discards with four
+    players) "Your turn." and "Bot 3's turn." back to back read as if the bot went
+    first while the person's menu is on screen. The person's own turn line stays."""
+    return [e for e in events if not isinstance(e, TurnStarted) or e.seat == HUMAN]
 
 
 def refusal_text(refused: Refused, locale: str, table: Table | None = None,
@@ -135,6 +120,7 @@ class Game:
     rng: random.Random
     bot_rng: random.Random
     viewer: Viewer = field(init=False)
+    sat_out: bool = field(init=False, default=False)  # the person sat out this hand
 
     def __post_init__(self) -> None:
         names = [seat.name if seat is not None else "" for seat in self.table.seats]
@@ -169,12 +155,15 @@ class Game:
             if table.state == "finished":
                 return 0
             if table.state == "scoring":
+                self._after_sitting_out()
                 self.show(fire(table, "next_hand", rng=self.rng))
                 continue
             match = table.match
             assert match is not None
             seat = rules.to_act(match)
             assert seat is not None
+            if seat != HUMAN and seat_view(rules, match, HUMAN).legal:
+                seat = HUMAN  # several play at once (Put's discards): the person first
             view = seat_view(rules, match, seat)
             if seat != HUMAN:
                 pick = real_action(match, seat, self._bot_move(view))
@@ -183,6 +172,14 @@ class Game:
             self._human_turn(view)
         self.say(_("The game was stopped: too many moves."))
         return 1
+
+    def _after_sitting_out(self) -> None:
+        """A hand the person sat out scrolled past in one go: let them read it before the
+        next deal."""
+        if not self.sat_out:
+            return
+        self.sat_out = False
+        self._ask(_("Press Enter for the next hand: "))
 
     def _bot_move(self, view: SeatView) -> Any:
         try:
@@ -201,7 +198,8 @@ class Game:
         count = len(menu)
         while True:
             answer = self._ask(_("Your move (1-{count}; ? rules, h hint, q quit): ",
-                                 count=count))
+                                 count=count) if count > 1 else
+                               _("Your move (1; ? rules, h hint, q quit): "))
             word = answer.strip().lower()
             if word in ("q", "quit"):
                 self._confirm_leaving()
@@ -219,10 +217,17 @@ class Game:
                 continue
             try:
                 pick = real_action(table.match, HUMAN, menu[number - 1])
-                self.show(fire(table, "move", HUMAN, pick, seq=table.seq, rng=self.rng))
+                events = fire(table, "move", HUMAN, pick, seq=table.seq, rng=self.rng)
             except Refused as refused:
                 self.say(refusal_text(refused, self.locale, table, HUMAN))
                 continue
+            self.show(events)
+            # Put with four: a passer gives their cards away and sits the hand out
+            passed = [e for e in events if isinstance(e, CardPassed) and e.seat == HUMAN]
+            if passed:
+                self.sat_out = True
+                self.say(_("You sit out the rest of this hand: {partner} plays it for "
+                           "your side.", partner=self.viewer.name(passed[0].to)))
             return
 
     def _ask(self, prompt: str) -> str:

@@ -416,12 +416,19 @@ def _game_won(e: E.GameWon, v: Viewer) -> str:
 # -------------------------------------------------------------------- Put events
 def _card_passed(e: PE.CardPassed, v: Viewer) -> str:
     if e.card is None:
+        if e.to == v.seat:  # the receiver reads its own copy, with the card, instead
+            return ""
+        if e.seat == v.seat:  # the viewer's own pass: "You pass", not their name
+            return _("You pass a card to {partner}.", partner=v.name(e.to))
         return _("{player} passes a card to {partner}.", player=v.name(e.seat),
                  partner=v.name(e.to))
     return _("{player} passed you {card}.", player=v.name(e.seat), card=v.card(e.card))
 
 
 def _cards_discarded(e: PE.CardsDiscarded, v: Viewer) -> str:
+    if e.seat == v.seat:
+        return ngettext("You discard {n} card face down.", "You discard {n} cards face down.",
+                        e.count)
     return ngettext("{player} discards {n} card face down.",
                     "{player} discards {n} cards face down.", e.count, player=v.name(e.seat))
 
