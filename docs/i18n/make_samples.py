@@ -11,8 +11,13 @@ from chatbot.fsm.table import Table
 from chatbot.handlers.console import play_game
 from chatbot.i18n.bidi import terminal_text
 from chatbot.i18n.render import action_label
-from chatbot.i18n.table_text import inline_said, table_text
+from chatbot.i18n.table_text import inline_pending, inline_said, table_text
 from chatbot.rules.views import real_action, seat_view
+
+
+def post(table: Table, seat: int, action, locale: str) -> str:
+    """A chosen inline result as posted, then as the bot edits it once the move stands."""
+    return f"{inline_pending(table, seat, locale)}  →  {inline_said(table, seat, action, locale)}"
 
 
 def group_hand(locale: str) -> tuple[list[str], list[str], list[str]]:
@@ -29,11 +34,11 @@ def group_hand(locale: str) -> tuple[list[str], list[str], list[str]]:
         view = seat_view(rules, match, seat)
         action = real_action(match, seat, choose(rules, view, rng))
         if len(posts) < 4:
-            posts.append(inline_said(table, seat, action, locale))
+            posts.append(post(table, seat, action, locale))
         if view.pending_call and not buttons:
             buttons.append(f"{view.pending_call} → " + "  ".join(
                 f"[{action_label(a, view, rules, locale)}]" for a in view.legal))
-            posts.append(inline_said(table, seat, action, locale))
+            posts.append(post(table, seat, action, locale))
         events += fire(table, "move", seat, action)
         if len(snaps) < 2 and len(events) > 12:
             snaps.append(table_text(table, events, locale))
@@ -61,7 +66,8 @@ for locale, title in (("fa", "Persian (fa)"), ("bn", "Bengali (bn)")):
     for s in snaps:
         doc += ["```", s, "```", ""]
     doc += ["### Group: the answer buttons under a call", "", "```", *buttons, "```", ""]
-    doc += ["### Group: what players' inline moves post in the chat", "", "```", *posts, "```", ""]
+    doc += ["### Group: what players' inline moves post in the chat "
+            "(as posted → as the bot settles it)", "", "```", *posts, "```", ""]
     printed = [terminal_text(line) for line in terminal_hand(locale)]
     doc += ["### Terminal", "", "```", *printed, "```", ""]
 Path(__file__).with_name("samples.md").write_text("\n".join(doc) + "\n")
