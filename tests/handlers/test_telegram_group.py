@@ -175,8 +175,11 @@ async def test_hand_of_eleven_iron_hand_rematch_and_series(fake_telegram: FakeTe
 
         # /score tells the game's score and the series, as a reply
         mark = fake_telegram.mark()
-        await bob.send(game.group, "/score")
-        reply = await fake_telegram.wait_for_call("sendMessage", chat_id=game.group.id,
-                                                  since=mark)
+        asked = await bob.send(game.group, "/score")
+        # the reply, not a new hand's table message the bots may post meanwhile
+        reply = await fake_telegram.wait_for_call(
+            "sendMessage", chat_id=game.group.id, since=mark,
+            where=lambda call: call.ok and (
+                game.group.message(call.result["message_id"]).reply_to is asked))
         assert series in reply.params["text"]
         assert "Score: Alice and Bot 2: 0 · Bob and Bot 3: 0" in reply.params["text"]
