@@ -7,6 +7,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from chatbot.ai import describe
 from chatbot.fsm.table import Table
+from chatbot.handlers.payload import peek
 from chatbot.i18n.bidi import terminal_text
 from chatbot.i18n.translation import translate
 from chatbot.storage import Repository
@@ -124,6 +125,17 @@ async def test_the_rules_button_opens_the_tables_game_in_a_new_message(
             lambda: (m := dara.private.last_bot_message()) and m.message_id != menu.message_id
             and any(b.get("text") == "قوانین" for b in m.buttons) and m,
             what="the table with a Rules button")
+        repo = Repository(db_engine)
+
+        async def dara_to_act() -> bool:
+            """Dara's turn, her moves drawn: the bot has moved and the message settled."""
+            record = await repo.get_active_table(dara.id)
+            if record is None or record.message_id != table.message_id:
+                return False
+            game = Table.from_dict(record.game)
+            return (game.match is not None and game.rules.to_act(game.match) == 0
+                    and any(peek(d).seq == record.turn_seq for d in table.callback_data))
+        await eventually(dara_to_act, "Dara's turn on the practice table")
         before = (table.text, table.edits)
         mark = fake_telegram.mark()
         await dara.press_button(table, "قوانین")
