@@ -771,13 +771,15 @@ class TrucoHandlers:
         chosen, user = update.chosen_inline_result, update.effective_user
         if chosen is None or user is None:
             return
+        locale = await self.user_locale(update)
         try:
             payload = self.codec.decode(chosen.result_id, user_scope(user.id))
-        except BadPayload:
+        except BadPayload:  # not a result of ours for this user: its post says nothing
+            await settle(context.bot, chosen.inline_message_id, settled_text(
+                None, None, None, locale))
             return
         if payload.action != "move":
             return
-        locale = await self.user_locale(update)
         said: list[str] = []  # the move as the table hears it, told on the table judged
 
         def told(table: Table, action: Action) -> None:
