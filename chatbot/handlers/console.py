@@ -226,6 +226,8 @@ class Game:
             passed = [e for e in events if isinstance(e, CardPassed) and e.seat == HUMAN]
             if passed:
                 self.sat_out = True
+                # TRANSLATORS: Put with four, after passing; {partner} is a name of any
+                # gender: Urdu, word it so no verb inflects for it; Bengali, no case ending.
                 self.say(_("You sit out the rest of this hand: {partner} plays it for "
                            "your side.", partner=self.viewer.name(passed[0].to)))
             return

@@ -419,6 +419,8 @@ def _card_passed(e: PE.CardPassed, v: Viewer) -> str:
         if e.to == v.seat:  # the receiver reads its own copy, with the card, instead
             return ""
         if e.seat == v.seat:  # the viewer's own pass: "You pass", not their name
+            # TRANSLATORS: Put with four; {partner} is a name of any gender: Urdu, word it
+            # so no verb inflects for it; Bengali, no case ending on it.
             return _("You pass a card to {partner}.", partner=v.name(e.to))
         return _("{player} passes a card to {partner}.", player=v.name(e.seat),
                  partner=v.name(e.to))
