@@ -8,8 +8,8 @@ Rules of the pictures, so that no picture shows more than the text would:
 - a blind pick (an iron hand: nobody sees their cards) is the back, in the
   hand's order: the player picks a position, as the text result says;
 - a card played face down stays a text result ("7♥ face down", told in the chat
-  as "Alice plays a card face down."): its picture would either show the face to the whole group or, as
-  a back, not tell the player which card they cover;
+  as "Alice plays a card face down."): its picture would either show the face to
+  the whole group or, as a back, not tell the player which card they cover;
 - calls, answers and everything else stay text results beside the stickers.
 """
 
