@@ -1,10 +1,11 @@
-"""Generate saved games (Table.to_dict, as stored in tables.game) from today's code."""
-import json, random, sys
-sys.path.insert(0, "/work/wt11r")
-sys.path.insert(0, "/work/wt11r/tests/..")
+"""Generate the saved games (Table.to_dict, as stored in tables.game): run once, from the
+repository root, with ``python -m tests.storage.saved_games.generate`` (kept for the record)."""
+import json
+import random
+from pathlib import Path
+
 from tests.ai.games import CONFIGS
-from chatbot.fsm.table import Table, SeatInfo
-from chatbot.rules.playout import Config
+from chatbot.fsm.table import SeatInfo, Table
 
 def keys(x, acc):
     if isinstance(x, dict):
@@ -36,10 +37,9 @@ for ci, config in enumerate(CONFIGS):
                       match.copy(), "hand_playing", steps).to_dict()
             ks = keys(match.hand.x, set())
             score = len(ks)
-            label = config.variant
-            if score > best.get(label, (-1,))[0]:
-                best[label] = (score, config.label(), d)
+            if score > best.get(config.variant, (-1,))[0]:
+                best[config.variant] = (score, config.label(), d)
 for v, (score, lab, d) in best.items():
     print(v, score, lab, list(d["match"]["hand"]["x"]))
-    with open(f"/work/wt11r/tests/storage/saved_games/{v}.json", "w") as f:
-        json.dump(d, f, indent=1, sort_keys=True)
+    path = Path(__file__).with_name(f"{v}.json")
+    path.write_text(json.dumps(d, indent=1, sort_keys=True))
