@@ -22,7 +22,7 @@ from chatbot.rules.views import SeatView
 LIKELY = 0.6  # a chance at least this high is "likely"
 FLOR_CALLS = frozenset({A.FLOR, A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO})
 RAISE_CALLS = frozenset({A.TRUCO, A.RAISE, A.MON_RESTE, A.PUT})
-SIGNALS = frozenset({"instruct-highest", "instruct-lowest", "instruct-rank"})
+SIGNALS = A.INSTRUCTIONS
 
 REASON_CODES: tuple[str, ...] = (
     "win-trick-cheaply", "win-trick", "partner-wins", "cannot-win-lowest", "keep-manilha",

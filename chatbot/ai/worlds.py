@@ -25,11 +25,9 @@ from chatbot.ai.strength import known_cards, ranking
 from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
-from chatbot.rules.envido import ENVIDO_CALLS
 from chatbot.rules.state import Hand, Match, Pending
-from chatbot.rules.views import SeatView, seat_view
+from chatbot.rules.views import SeatView, played_by, seat_view
 
-CONTEST_CALLS = frozenset({A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO})
 MAX_TRIES = 6  # samples drawn per world before settling for a merely usable one
 
 
@@ -40,15 +38,6 @@ class Layout:
     held: tuple[int, ...]  # cards each seat still holds that this seat cannot see
     facedown: tuple[int, ...]  # face-down cards each seat has played
     pool: tuple[Card, ...]  # every card this seat cannot place
-
-
-def played_by(view: SeatView) -> list[list[Card | None]]:
-    """Cards each seat has put on the table this hand (None = face down)."""
-    out: list[list[Card | None]] = [[] for _ in range(view.players)]
-    for trick in (*view.played, view.table):
-        for seat, card in trick:
-            out[seat].append(card)
-    return out
 
 
 def layout(rules: TrickRules, view: SeatView) -> Layout:
@@ -75,13 +64,9 @@ def layout(rules: TrickRules, view: SeatView) -> Layout:
 
 def _start_sizes(rules: TrickRules, view: SeatView) -> list[int]:
     """Cards each seat held when the play began (after any passing or resigning)."""
-    n = view.players
-    size = rules.cards_per_player(n)
-    sizes = [size] * n
-    if view.variant == "put":
-        active = _put_active(rules, view)
-        sizes = [size if s in active else 0 for s in range(n)]
-    return sizes
+    size = rules.cards_per_player(view.players)
+    dealt = set(rules.world_seats(view))
+    return [size if s in dealt else 0 for s in range(view.players)]
 
 
 # ------------------------------------------------------------------ sampling
@@ -144,17 +129,13 @@ def build(rules: TrickRules, view: SeatView, held: list[list[Card]],
     hand.covered = covered
     if view.calls:
         hand.x["calls"] = _copy(view.calls)
-    patch = PATCHES.get(view.variant)
-    if patch is not None:
-        patch(rules, view, match)
+    rules.world_patch(view, match)
     _place_turn(rules, view, match)
     if view.pending_call is not None:
         assert view.pending_caller is not None and view.to_act is not None
         hand.pending = Pending(view.pending_call, view.pending_caller,
-                               _pending_level(view), view.to_act)
-    repair = REPAIRS.get(view.variant)
-    if repair is not None:
-        repair(rules, view, match)
+                               rules.world_pending_level(view), view.to_act)
+    rules.world_repair(view, match)
     return match
 
 
@@ -168,22 +149,9 @@ def _place_turn(rules: TrickRules, view: SeatView, match: Match) -> None:
         hand.turn = rules.next_to_play(match, hand.table[-1][0])
     elif hand.played:
         hand.turn = rules.trick_result(match, hand.played[-1])[1]
-    elif "receivers" in hand.x:  # four-player Put: the first receiver leads
-        hand.turn = hand.x["receivers"][0]
+    elif (leader := rules.world_leader(match)) is not None:
+        hand.turn = leader
     hand.leader = hand.table[0][0] if hand.table else hand.turn
-
-
-def _pending_level(view: SeatView) -> int:
-    call = view.pending_call
-    if call in (A.TRUCO, A.RAISE):
-        return view.level + 1
-    if call == A.MON_RESTE:
-        return view.level
-    if call in ENVIDO_CALLS:
-        return len(_envido_chain(view))
-    if call in CONTEST_CALLS:
-        return 1
-    return 0
 
 
 def _copy(value: object) -> object:
@@ -192,151 +160,6 @@ def _copy(value: object) -> object:
     if isinstance(value, list | tuple):
         return [_copy(v) for v in value]
     return value
-
-
-# ------------------------------------------------------------ variant extras
-def _envido_chain(view: SeatView) -> list[str]:
-    """The shortest chain that leaves the answers the view offers (E-E allows no third E)."""
-    call = view.pending_call
-    assert call is not None
-    if call == A.ENVIDO and A.REAL_ENVIDO in {a.kind for a in view.legal} and \
-            A.ENVIDO not in {a.kind for a in view.legal}:
-        return [A.ENVIDO, A.ENVIDO]
-    return [call]
-
-
-def _patch_argentino(rules: TrickRules, view: SeatView, match: Match) -> None:
-    hand = match.hand
-    assert hand is not None
-    x = hand.x
-    kinds = {a.kind for a in view.legal}
-    if view.pending_call in ENVIDO_CALLS:
-        x["chain"] = _envido_chain(view)
-    elif "envido" in view.calls:
-        x["chain"] = [A.ENVIDO]
-    if "owed" in x:
-        plays = played_by(view)
-        acted = {s for s in range(view.players) if plays[s]}
-        if view.pending_caller is not None:
-            acted.add(view.pending_caller)
-        if A.FLOR not in kinds:
-            acted.add(view.seat)
-        x["flors"] = [s for s in x["owed"] if s in acted]
-        x["owed"] = [s for s in x["owed"] if s not in acted]
-        envido = view.calls.get("envido")
-        if isinstance(envido, dict) and envido.get("paid"):
-            x["owed"] = []  # a flor still owed would have voided that envido before it was paid
-        if "flor" in view.calls:
-            x["flor_done"] = True
-    if view.pending_call in CONTEST_CALLS:
-        assert view.pending_caller is not None
-        x["contest"] = (view.pending_call, rules.team_of(view.pending_caller, view.players))
-
-
-def _repair_argentino(rules: TrickRules, view: SeatView, match: Match) -> None:
-    """No envido offered to this seat though the world would offer one: it was sung before."""
-    hand = match.hand
-    assert hand is not None
-    if "chain" in hand.x or {a.kind for a in view.legal} & ENVIDO_CALLS:
-        return
-    if any(a.kind in ENVIDO_CALLS for a in rules.legal(match, view.seat)):
-        hand.x["chain"] = [A.ENVIDO]
-
-
-def _patch_le_truc(rules: TrickRules, view: SeatView, match: Match) -> None:
-    hand = match.hand
-    assert hand is not None
-    x = hand.x
-    kinds = {a.kind for a in view.legal}
-    if view.pending_call == A.REDEAL_PROPOSE:
-        x["redeal"] = "asked"
-    elif A.REDEAL_PROPOSE not in kinds:
-        x["redeal"] = "refused"  # asked before, or too late: no redeal in these worlds
-    if view.pending_call is None and A.MON_RESTE not in kinds:
-        x["mr"] = True  # a Mon Reste was accepted: nothing more to call
-    instruct = {"instruct-highest", "instruct-lowest", "instruct-rank"}
-    if view.players == 4 and rules.options.get("signals"):
-        # the rule bots never signal, so only this seat's own instruction is inferred
-        on_turn = view.pending_call is None and view.seat in (view.dealer, view.mano)
-        x["instructed"] = [view.seat] if on_turn and not kinds & instruct else []
-        plays = [a.card for a in view.legal if a.kind == A.PLAY and a.card is not None]
-        if view.hand is not None and plays and len(plays) < len(view.hand):
-            x["orders"] = [[view.seat, "instruct-rank", plays[0].rank]]
-
-
-def _put_active(rules: TrickRules, view: SeatView) -> list[int]:
-    n = view.players
-    if _partnership4(rules, n):
-        return sorted(_put_receivers(view))
-    put = view.calls.get("put")
-    resigned: set[int] = set()
-    if isinstance(put, dict):
-        resigned = set(put.get("resigned", ()))
-    return [s for s in range(n) if s not in resigned]
-
-
-def _partnership4(rules: TrickRules, players: int) -> bool:
-    """Put with four partners (looked up by name: the Put module loads only when played)."""
-    check = getattr(rules, "partnership4", None)
-    return bool(check is not None and check(players))
-
-
-def _put_receivers(view: SeatView) -> list[int]:
-    """The two seats that play a four-player partnership hand: [first receiver, second].
-
-    Seats seen playing (or holding cards, or to act) are receivers; a side with
-    none of them seen yet is guessed from the fixed passing order.
-    """
-    active = {s for trick in (*view.played, view.table) for s, _ in trick}
-    if view.hand_size:
-        active.add(view.seat)
-    if view.to_act is not None:
-        active.add(view.to_act)
-    out = []
-    for team, guess in (((view.dealer + 1) % 2, (view.dealer + 3) % 4),
-                        (view.dealer % 2, (view.dealer + 2) % 4)):
-        found = sorted(s for s in active if s % 2 == team)
-        out.append(found[0] if found else guess)
-    return out
-
-
-def _patch_put(rules: TrickRules, view: SeatView, match: Match) -> None:
-    hand = match.hand
-    assert hand is not None
-    x = hand.x
-    n = view.players
-    x["active"] = _put_active(rules, view)
-    if _partnership4(rules, n):
-        receivers = _put_receivers(view)
-        x.update(passers=[(s + 2) % 4 for s in receivers], receivers=receivers,
-                 discarded=list(receivers))
-    put = view.calls.get("put")
-    if isinstance(put, dict):
-        x["put"] = put["caller"]
-        x["stayed"] = list(put.get("stayed", ()))
-        x["resigned"] = list(put.get("resigned", ()))
-        if put.get("seen"):
-            x["seen"] = True
-    elif view.pending_call == A.PUT:
-        caller = view.pending_caller
-        assert caller is not None
-        stayed = []  # who answered before this seat: assume they stayed
-        s = caller
-        for _ in range(n):
-            s = rules.next_to_play(match, s)
-            if s in (view.seat, caller):
-                break
-            stayed.append(s)
-        x.update(put=caller, stayed=stayed, resigned=[])
-
-
-Patch = Callable[[TrickRules, SeatView, Match], None]
-PATCHES: dict[str, Patch] = {
-    "argentino": _patch_argentino,
-    "le-truc": _patch_le_truc,
-    "put": _patch_put,
-}
-REPAIRS: dict[str, Patch] = {"argentino": _repair_argentino}
 
 
 # --------------------------------------------------------------- the sampler

@@ -29,9 +29,15 @@ MAX_IDLE_FLOWS = 4  # flows kept attached to the machine for the next trigger
 MAX_TIMEOUTS = 2  # consecutive time-outs before a bot keeps the seat
 TURN_SECONDS_RANGE = (10, 600)  # a table's own turn time: time to think, not to doze off
 
+HAND_PHASES = ("deciding", "playing", "answering", "phase")
+# The states a hand is played in (the keyboards offer moves there), and the same with the
+# bare "hand" a table passes through between a move and the phase it settles on.
+PLAY_STATES: tuple[str, ...] = tuple(f"hand_{phase}" for phase in HAND_PHASES)
+HAND_STATES: tuple[str, ...] = (*PLAY_STATES, "hand")
+
 STATES: list[Any] = [
     "lobby",
-    {"name": "hand", "children": ["deciding", "playing", "answering", "phase"]},
+    {"name": "hand", "children": list(HAND_PHASES)},
     "scoring",  # a hand is over, the next is not dealt yet
     "finished",  # the game is won
     "closed",

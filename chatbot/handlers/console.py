@@ -28,7 +28,7 @@ from chatbot.fsm.machine import fire
 from chatbot.fsm.table import Table
 from chatbot.handlers.cli_choices import closest, pick_locale
 from chatbot.handlers.cli_help import Parser, for_terminal
-from chatbot.handlers.lobby_options import RULE_OPTIONS
+from chatbot.handlers.lobby_options import rule_options
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.envido_sung import with_sung
 from chatbot.i18n.hints import hint_line
@@ -60,7 +60,7 @@ InputFn = Callable[[str], str]
 Output = Callable[[str], object]
 
 # Command-line flag -> (rules option, {word typed: option value}). The values a
-# variant accepts are the lobby's (RULE_OPTIONS): the terminal offers the same
+# variant accepts are the lobby's (rule_options): the terminal offers the same
 # table options as a Telegram lobby, under words a person can type.
 FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
     "deck": ("deck", {"dirty": "dirty", "clean": "clean"}),
@@ -349,7 +349,7 @@ def play_epilog() -> str:
     for variant in available_variants():
         counts = ", ".join(str(n) for n in rules_class(variant).seat_counts)
         flags = []
-        for option, values in RULE_OPTIONS.get(variant, {}).items():
+        for option, values in rule_options(variant).items():
             flag = next((f for f, (name, _words) in FLAGS.items() if name == option), option)
             words = FLAGS.get(flag, (option, {str(v): v for v in values}))[1]
             shown = [w for w, v in words.items() if v in values]
@@ -370,7 +370,7 @@ def table_options(variant: str, args: argparse.Namespace) -> dict[str, Any]:
     Raises ValueError with a sentence for the person when a flag does not apply or
     a value is not one of the game's.
     """
-    offered = RULE_OPTIONS.get(variant, {})
+    offered = rule_options(variant)
     chosen: dict[str, Any] = {}
     given = {flag: getattr(args, flag) for flag in (*FLAGS, "target")}
     for flag, raw in given.items():

@@ -25,16 +25,13 @@ from chatbot.rules.registry import rules_class
 TURN = "turn"  # the turn time's button; not a rules option
 TURN_SECONDS: tuple[int, ...] = (30, 60, 90, 120)
 
-# Per variant: the rules options worth a lobby button, each with the values its button
-# cycles through (the rules' default among them; a test checks them against the specs).
-RULE_OPTIONS: dict[str, dict[str, tuple[Any, ...]]] = {
-    "paulista": {"deck": ("dirty", "clean")},
-    "mineiro": {"deck": ("dirty", "clean")},
-    "argentino": {"target": (30, 15), "flor": ("off", "basic", "contraflor"),
-                  "envido_immediate": (False, True)},
-    "le-truc": {"target": (7, 12, 21)},
-    "put": {"target": (3, 5, 7, 11)},
-}
+
+
+def rule_options(variant: str) -> dict[str, tuple[Any, ...]]:
+    """The variant's rules options worth a lobby button, each with the values its button
+    cycles through: the rules declare them (``lobby_options``; a test checks them against
+    the specs)."""
+    return dict(rules_class(variant).lobby_options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +45,7 @@ class Setting:
 
 def offered(variant: str) -> dict[str, tuple[Any, ...]]:
     """The variant's lobby options in button order, the turn time last."""
-    return {**RULE_OPTIONS.get(variant, {}), TURN: TURN_SECONDS}
+    return {**rule_options(variant), TURN: TURN_SECONDS}
 
 
 def turn_seconds(table: Table, default: float) -> int:
@@ -79,7 +76,7 @@ def carry_over(options: dict[str, Any], variant: str) -> dict[str, Any]:
     there, and one of its offered values when it has a button (a 15-point Argentine
     game does not make a 15-point Le Truc)."""
     specs = rules_class(variant).option_specs
-    buttons = RULE_OPTIONS.get(variant, {})
+    buttons = rule_options(variant)
     kept: dict[str, Any] = {}
     for name, value in options.items():
         if name not in specs or (name in buttons and value not in buttons[name]):

@@ -20,7 +20,7 @@ from typing import Any
 
 from chatbot.ai import decide
 from chatbot.fsm.errors import Refused
-from chatbot.fsm.machine import fire
+from chatbot.fsm.machine import HAND_STATES, fire
 from chatbot.fsm.table import Table
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import Family, card_code
@@ -42,7 +42,6 @@ log = logging.getLogger(__name__)
 
 REMEMBERED = 20_000  # active tables whose last record a process keeps in memory
 
-HAND_STATES = ("hand_deciding", "hand_playing", "hand_answering", "hand_phase", "hand")
 
 
 @dataclass(frozen=True, slots=True)

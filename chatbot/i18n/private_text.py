@@ -16,7 +16,7 @@ from chatbot.i18n.context import use_locale
 from chatbot.i18n.envido_sung import with_sung
 from chatbot.i18n.render import Viewer, render_all, score_line, variant_name, view_lines
 from chatbot.i18n.table_text import seat_names
-from chatbot.i18n.terms import Term, term
+from chatbot.i18n.terms import Term, special_hand_term, term
 from chatbot.i18n.translation import N_, _, translate
 from chatbot.rules.events import (
     CardsDealt,
@@ -83,7 +83,7 @@ def _special(table: Table, special: str | None, locale: str) -> list[str]:
             return [_("This is an {special}: nobody sees their cards.",
                       special=term(Term.IRON_HAND))]
         if special == "eleven":
-            name = Term.HAND_OF_TEN if table.rules.name == "mineiro" else Term.HAND_OF_ELEVEN
+            name = special_hand_term(table.rules.special_at)
             return [_("This is a {special}.", special=term(name))]
         return []
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pkgutil
+from functools import cache
 from importlib import import_module
 
 from chatbot.i18n.translation import N_, translate
@@ -35,15 +37,15 @@ REASONS: dict[str, str] = {
 }
 
 
+@cache
 def _all_reasons() -> dict[str, str]:
-    """The shared reasons plus each variant's own (``reasons_<variant>.py`` beside this)."""
+    """The shared reasons plus each variant's own: every ``reasons_*.py`` beside this
+    module, found by name, so a new variant's reasons need no line here."""
     merged = dict(REASONS)
-    for name in ("argentino", "le_truc", "put"):
-        try:
-            module = import_module(f"chatbot.i18n.reasons_{name}")
-        except ImportError:
-            continue
-        merged.update(module.REASONS)
+    package = import_module(__package__ or "chatbot.i18n")
+    for found in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if found.name.startswith("reasons_"):
+            merged.update(import_module(f"{package.__name__}.{found.name}").REASONS)
     return merged
 
 

@@ -32,7 +32,7 @@ from chatbot.i18n.render import (
     variant_name,
 )
 from chatbot.i18n.table_text import ALERTS, seat_names
-from chatbot.i18n.terms import Term, term
+from chatbot.i18n.terms import Term, special_hand_term, term
 from chatbot.i18n.translation import N_, ntranslate, translate
 from chatbot.rules import actions as A
 from chatbot.rules.cards import FRENCH_RANKS_BY_CODE
@@ -296,8 +296,8 @@ def _term_of(table: Mapping[str, Term], key: object, scene: _Scene) -> str | Non
 
 def _special(scene: _Scene) -> str:
     """The hand of eleven, which Truco Mineiro plays as the hand of ten."""
-    mineiro = scene.viewer is not None and scene.viewer.rules.name == "mineiro"
-    return term(Term.HAND_OF_TEN if mineiro else Term.HAND_OF_ELEVEN, scene.locale)
+    special_at = scene.viewer.rules.special_at if scene.viewer is not None else None
+    return term(special_hand_term(special_at), scene.locale)
 
 
 def _call_word(call: str, scene: _Scene, *, proposing: bool = False) -> str | None:

@@ -28,7 +28,7 @@ from chatbot.i18n.teaching import (
     run_label,
     stake_line,
 )
-from chatbot.i18n.terms import Term, term
+from chatbot.i18n.terms import ANSWER_TERMS, Term, special_hand_term, term
 from chatbot.i18n.translation import N_, _, ngettext
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
@@ -74,8 +74,8 @@ CALL_LINES: dict[str, str] = {
     A.FOLD: N_("{player} gives up the hand."),
     A.ELEVEN_PLAY: N_("{player} decides: we play this hand."),
     A.ELEVEN_RUN: N_("{player} decides: we run from this hand."),
-    "instruct-highest": N_("{player} tells the partner: play your highest card."),
-    "instruct-lowest": N_("{player} tells the partner: play your lowest card."),
+    A.INSTRUCT_HIGHEST: N_("{player} tells the partner: play your highest card."),
+    A.INSTRUCT_LOWEST: N_("{player} tells the partner: play your lowest card."),
 }
 
 ENVIDO_FAMILY = frozenset({A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO})
@@ -201,7 +201,7 @@ def _hand_started(e: E.HandStarted, v: Viewer) -> str:
         line += " " + _("This is an {special}: nobody sees their cards.",
                         special=term(Term.IRON_HAND))
     elif e.special == "eleven":
-        special = term(Term.HAND_OF_TEN if v.rules.name == "mineiro" else Term.HAND_OF_ELEVEN)
+        special = term(special_hand_term(v.rules.special_at))
         line += " " + _("This is a {special}.", special=special)
     return line
 
@@ -256,7 +256,7 @@ def _call_made(e: E.CallMade, v: Viewer) -> str:
         if msgid is not None:
             return _(msgid, player=player)
         return _("{player} raises to {points}!", player=player, points=e.value or 0)
-    if e.call == "instruct-rank" and e.value is not None:
+    if e.call == A.INSTRUCT_RANK and e.value is not None:
         # TRANSLATORS: {rank} is a rank's name alone ("ace", "seven"); word the line so that
         # it needs no article agreeing with the rank.
         return _("{player} tells the partner: play your {rank}.", player=player,
@@ -543,8 +543,8 @@ ACTION_LABELS: dict[str, str] = {
     # The hand-of-eleven choice named alone (a refusal's words); its buttons add the stakes.
     A.ELEVEN_PLAY: N_("Play this hand"),
     A.ELEVEN_RUN: N_("Run from this hand"),
-    "instruct-highest": N_("Tell your partner: highest card"),
-    "instruct-lowest": N_("Tell your partner: lowest card"),
+    A.INSTRUCT_HIGHEST: N_("Tell your partner: highest card"),
+    A.INSTRUCT_LOWEST: N_("Tell your partner: lowest card"),
 }
 
 
@@ -568,10 +568,9 @@ def _action_label(action: A.Action, view: SeatView, rules: TrickRules) -> str:
         return _("Pass {card} to your partner", card=card_label(card, family))
     if kind == A.DISCARD and card is not None:
         return _("Discard {card}", card=card_label(card, family))
-    if kind == "instruct-rank" and card is not None:
+    if kind == A.INSTRUCT_RANK and card is not None:
         # TRANSLATORS: {rank} is a rank's name alone ("ace", "seven"): no article before it.
         return _("Tell your partner: play your {rank}", rank=rank_name(card.rank, family))
-    argentine = rules.name == "argentino"
     if kind in (A.TRUCO, A.RAISE):
         raising = view.pending_call in (A.TRUCO, A.RAISE)
         name = rules.call_name(view.level + (2 if raising else 1))
@@ -580,7 +579,7 @@ def _action_label(action: A.Action, view: SeatView, rules: TrickRules) -> str:
     if kind == A.ACCEPT:
         if view.pending_call == A.PUT:
             return term(Term.PUT_SEE)
-        word = term(Term.QUIERO if argentine else Term.ACCEPT)
+        word = term(ANSWER_TERMS[rules.accept_call])
         if view.pending_call in (A.TRUCO, A.RAISE) and view.level + 1 < len(rules.ladder):
             return accept_label(word, rules.ladder[view.level + 1])
         if view.pending_call == A.MON_RESTE:
@@ -589,7 +588,7 @@ def _action_label(action: A.Action, view: SeatView, rules: TrickRules) -> str:
     if kind == A.RUN:
         if view.pending_call == A.PUT:
             return term(Term.PUT_THROW_IN)
-        word = term(Term.NO_QUIERO if argentine else Term.RUN)
+        word = term(ANSWER_TERMS[rules.refuse_call])
         if view.pending_call in (A.TRUCO, A.RAISE, A.MON_RESTE):
             return run_label(word, view.stake)
         return word
@@ -598,7 +597,7 @@ def _action_label(action: A.Action, view: SeatView, rules: TrickRules) -> str:
     if kind == A.ELEVEN_RUN:
         return eleven_run_label(rules.ladder[0])
     if kind == A.FOLD:
-        return term(Term.GO_TO_DECK if argentine else Term.PUT_THROW_IN)
+        return term(ANSWER_TERMS[rules.fold_call])
     called = CALL_TERMS.get(kind)
     if called is not None:
         return term(called)

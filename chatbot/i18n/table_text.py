@@ -87,25 +87,18 @@ ALERTS: dict[str, str] = {
 }
 
 
-# The lobby's option buttons (chatbot/handlers/lobby_options.py): a button per option,
-# showing the value in force, and the same values as phrases in the lobby's text.
-OPTION_BUTTONS: dict[tuple[str, object], str] = {
-    ("deck", "dirty"): N_("Deck: dirty"),
-    ("deck", "clean"): N_("Deck: clean"),
-    ("flor", "off"): N_("Flor: off"),
-    ("flor", "basic"): N_("Flor: on"),
-    ("flor", "contraflor"): N_("Flor: with contraflor"),
-    ("envido_immediate", False): N_("Envido: counted at the hand's end"),
-    ("envido_immediate", True): N_("Envido: counted at once"),
-}
-OPTION_PHRASES: dict[tuple[str, object], str] = {
-    ("deck", "dirty"): N_("dirty deck"),
-    ("deck", "clean"): N_("clean deck"),
-    ("flor", "off"): N_("no flor"),
-    ("flor", "basic"): N_("with flor"),
-    ("flor", "contraflor"): N_("flor and contraflor"),
-    ("envido_immediate", False): N_("envido counted at the hand's end"),
-    ("envido_immediate", True): N_("envido counted at once (it can end the game)"),
+# The words of the lobby's option values (the values are the rules' ``lobby_options``):
+# per value, its button (showing the value in force) and its phrase in the lobby's text.
+OPTION_TEXTS: dict[tuple[str, object], tuple[str, str]] = {
+    ("deck", "dirty"): (N_("Deck: dirty"), N_("dirty deck")),
+    ("deck", "clean"): (N_("Deck: clean"), N_("clean deck")),
+    ("flor", "off"): (N_("Flor: off"), N_("no flor")),
+    ("flor", "basic"): (N_("Flor: on"), N_("with flor")),
+    ("flor", "contraflor"): (N_("Flor: with contraflor"), N_("flor and contraflor")),
+    ("envido_immediate", False): (N_("Envido: counted at the hand's end"),
+                                  N_("envido counted at the hand's end")),
+    ("envido_immediate", True): (N_("Envido: counted at once"),
+                                 N_("envido counted at once (it can end the game)")),
 }
 
 
@@ -120,8 +113,8 @@ def option_button(name: str, value: Any, locale: str) -> str:
     if name == "turn":
         # TRANSLATORS: the time each player has for a turn, in seconds
         return translate("Time per turn: {n} s", locale, n=value)
-    message = OPTION_BUTTONS.get((name, value))
-    return translate(message, locale) if message else f"{name}: {value}"
+    texts = OPTION_TEXTS.get((name, value))
+    return translate(texts[0], locale) if texts else f"{name}: {value}"
 
 
 def _option_phrase(name: str, value: Any) -> str:
@@ -130,8 +123,8 @@ def _option_phrase(name: str, value: Any) -> str:
         return ngettext("game to {n} point", "game to {n} points", value)
     if name == "turn":
         return ngettext("{n} second a turn", "{n} seconds a turn", value)
-    message = OPTION_PHRASES.get((name, value))
-    return _(message) if message else f"{name}={value}"
+    texts = OPTION_TEXTS.get((name, value))
+    return _(texts[1]) if texts else f"{name}={value}"
 
 
 def alert(key: str, locale: str, **params: object) -> str:

@@ -161,3 +161,21 @@ TERMS: Final[dict[Term, Msg]] = {
 def term(key: Term, locale: str | None = None) -> str:
     """A glossary term in the current locale (or in ``locale``)."""
     return translate(TERMS[key], locale or current_locale())
+
+
+# The special hand a side plays at this score (the rules' ``special_at``).
+SPECIAL_HAND_TERMS: Final[dict[int | None, Term]] = {
+    10: Term.HAND_OF_TEN, 11: Term.HAND_OF_ELEVEN}
+
+# The spoken answers a variant declares (``accept_call``, ``refuse_call``, ``fold_call``).
+ANSWER_TERMS: Final[dict[str, Term]] = {
+    "accept": Term.ACCEPT, "quiero": Term.QUIERO,
+    "run": Term.RUN, "no-quiero": Term.NO_QUIERO,
+    "throw-in": Term.PUT_THROW_IN, "mazo": Term.GO_TO_DECK,
+}
+
+
+def special_hand_term(special_at: int | None) -> Term:
+    """The name of the hand of eleven at a table whose special hand comes at ``special_at``
+    (Truco Mineiro's comes at ten and is called so)."""
+    return SPECIAL_HAND_TERMS.get(special_at, Term.HAND_OF_ELEVEN)

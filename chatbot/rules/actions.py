@@ -28,6 +28,12 @@ REDEAL_REFUSE = "redeal-refuse"
 PUT = "put"
 PASS = "pass"
 DISCARD = "discard"
+# Le Truc's signals (4.1.14): not in the scenario format, so the game's own names.
+# "instruct-rank" carries one of the partner's cards naming the rank.
+INSTRUCT_HIGHEST = "instruct-highest"
+INSTRUCT_LOWEST = "instruct-lowest"
+INSTRUCT_RANK = "instruct-rank"
+INSTRUCTIONS = frozenset({INSTRUCT_HIGHEST, INSTRUCT_LOWEST, INSTRUCT_RANK})
 
 CARD_ACTIONS = frozenset({PLAY, PLAY_HIDDEN, PASS, DISCARD})
 ALL_ACTIONS = frozenset({

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
+from chatbot.rules import argentino_worlds
 from chatbot.rules import events as E
 from chatbot.rules.actions import Action
 from chatbot.rules.base import Events, TrickRules
@@ -55,6 +56,7 @@ from chatbot.rules.envido import (
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.state import Hand, Match, Pending
+from chatbot.rules.views import SeatView
 
 DECK = spanish_deck()
 TOP = {Card(1, "E"): 14, Card(1, "B"): 13, Card(7, "E"): 12, Card(7, "O"): 11}
@@ -109,6 +111,12 @@ class ArgentinoRules(TrickRules):
     ladder = (1, 2, 3, 4)
     raise_calls = ("truco", "retruco", "vale cuatro")
     option_specs: ClassVar[dict[str, OptionSpec]] = ARGENTINO_OPTIONS
+    lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "target": (30, 15), "flor": ("off", "basic", "contraflor"),
+        "envido_immediate": (False, True)}
+    accept_call = "quiero"
+    refuse_call = "no-quiero"
+    fold_call = "mazo"
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         super().__init__(options)
@@ -150,6 +158,17 @@ class ArgentinoRules(TrickRules):
 
     def supported_actions(self) -> frozenset[str]:
         return self._supported
+
+    # the envido chain, flors and contraflor of a bot's sampled world
+    def world_patch(self, view: SeatView, match: Match) -> None:
+        argentino_worlds.patch(self, view, match)
+
+    def world_pending_level(self, view: SeatView) -> int:
+        level = argentino_worlds.pending_level(view)
+        return super().world_pending_level(view) if level is None else level
+
+    def world_repair(self, view: SeatView, match: Match) -> None:
+        argentino_worlds.repair(self, view, match)
 
     def deal(self, match: Match, rng: random.Random) -> list[E.Event]:
         """As the base, drawing only the cards dealt: a full shuffle of 40 cards was most of

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
@@ -19,6 +19,9 @@ from chatbot.rules.cards import Card, Family
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, resolve_options
 from chatbot.rules.state import Hand, Match, Pending
+
+if TYPE_CHECKING:
+    from chatbot.rules.views import SeatView
 
 Events = list[E.Event] | None
 COVERED_STRENGTH = -1
@@ -36,7 +39,18 @@ class TrickRules:
     first_raise: ClassVar[str] = A.TRUCO  # action name of the first raise
     counter_raise: ClassVar[bool] = True  # may answer a raise with the next raise
     raise_calls: ClassVar[tuple[str, ...]] = ()  # spoken name of each ladder level (1..)
+    # What the table says to accept and to refuse a call, and to give up the hand: the
+    # texts look these spoken names up (an Argentine table says "quiero", "no quiero",
+    # "me voy al mazo"; the others accept, run and throw their cards in).
+    accept_call: ClassVar[str] = "accept"
+    refuse_call: ClassVar[str] = "run"
+    fold_call: ClassVar[str] = "throw-in"
+    # The score at which a side plays a hand of eleven (ten in Mineiro); None: no such hand.
+    special_at: ClassVar[int | None] = None
     option_specs: ClassVar[dict[str, OptionSpec]] = {}
+    # The options a lobby offers as buttons, each with the values its button cycles
+    # through (the default among them): the few that players agree on before a game.
+    lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {}
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         self.options = resolve_options(self.option_specs, options or {})
@@ -504,6 +518,29 @@ class TrickRules:
             assert match.hand is not None
             phase = "answer" if match.hand.pending is not None else match.hand.phase
             events.append(E.TurnStarted(seat, phase))
+
+    # ------------------------------------------------- a bot's sampled worlds
+    # A bot rebuilds whole matches from its view (chatbot/ai/worlds.py): the generic part
+    # (cards, tricks, stake, pending call) there, the variant's own state through these
+    # hooks, so the bot's code never names a variant or reads a variant's private state.
+    def world_seats(self, view: SeatView) -> list[int]:
+        """Hook: the seats dealt into the play of this hand (all; Put leaves some out)."""
+        return list(range(view.players))
+
+    def world_patch(self, view: SeatView, match: Match) -> None:
+        """Hook: fill this variant's state of a sampled world from what the view shows
+        (before its turn and pending call are placed)."""
+
+    def world_leader(self, match: Match) -> int | None:
+        """Hook: who leads the first trick of a sampled world, when not the mano."""
+        return None
+
+    def world_pending_level(self, view: SeatView) -> int:
+        """Hook: the ladder level of the view's pending call in a sampled world."""
+        return view.level + 1 if view.pending_call in (A.TRUCO, A.RAISE) else 0
+
+    def world_repair(self, view: SeatView, match: Match) -> None:
+        """Hook: last touches once the world is whole (an Argentine envido sung before)."""
 
     # ----------------------------------------------------------- explanation
     def why_illegal(self, match: Match, seat: int, action: Action) -> IllegalAction:

@@ -26,12 +26,14 @@ from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
+from chatbot.rules import le_truc_worlds
 from chatbot.rules.actions import Action
 from chatbot.rules.base import Events, TrickRules
 from chatbot.rules.cards import FRENCH_RANK_CODES, Card, french_deck
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.state import Hand, Match, Pending
+from chatbot.rules.views import SeatView
 
 # Ranks low -> high: 9, 10, J, Q, K, A, 8, 7 (4.1.3); suits never matter.
 ORDER = (9, 10, 11, 12, 13, 1, 8, 7)
@@ -40,10 +42,10 @@ STRENGTH = {rank: i + 1 for i, rank in enumerate(ORDER)}
 # Signals (4.1.14): the scenario format has no such actions, so they are Le Truc's
 # own names. "instruct-rank" carries one of the partner's cards naming the rank;
 # only the rank is made public.
-INSTRUCT_HIGHEST = "instruct-highest"
-INSTRUCT_LOWEST = "instruct-lowest"
-INSTRUCT_RANK = "instruct-rank"
-INSTRUCT_KINDS = frozenset({INSTRUCT_HIGHEST, INSTRUCT_LOWEST, INSTRUCT_RANK})
+INSTRUCT_HIGHEST = A.INSTRUCT_HIGHEST
+INSTRUCT_LOWEST = A.INSTRUCT_LOWEST
+INSTRUCT_RANK = A.INSTRUCT_RANK
+INSTRUCT_KINDS = A.INSTRUCTIONS
 
 _RAISE = Action(A.RAISE)
 _MON_RESTE = Action(A.MON_RESTE)
@@ -118,6 +120,7 @@ class LeTrucRules(TrickRules):
         "multiple_redeals": flag(),  # 4.2.2, jeuxloisirs
         "signals": flag(),  # 4.1.14
     }
+    lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {"target": (7, 12, 21)}
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         super().__init__(options)
@@ -147,6 +150,15 @@ class LeTrucRules(TrickRules):
 
     def supported_actions(self) -> frozenset[str]:
         return _SUPPORTED | INSTRUCT_KINDS if self._signals else _SUPPORTED
+
+    # the redeal, Mon Reste and instructions of a bot's sampled world
+    def world_patch(self, view: SeatView, match: Match) -> None:
+        le_truc_worlds.patch(self, view, match)
+
+    def world_pending_level(self, view: SeatView) -> int:
+        if view.pending_call == A.MON_RESTE:
+            return view.level
+        return super().world_pending_level(view)
 
     def opposing_governor(self, match: Match, seat: int) -> int:
         """Who answers a call made by ``seat``: the governor of the other side (4.1.12, A20)."""

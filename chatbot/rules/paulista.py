@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from chatbot.rules.brazil import BRAZIL_OPTIONS, BrazilianRules
 from chatbot.rules.cards import Card, french_deck
@@ -22,6 +22,7 @@ class PaulistaRules(BrazilianRules):
     special_value = 3
     option_specs: ClassVar[dict[str, OptionSpec]] = {
         **BRAZIL_OPTIONS, "deck": choice("dirty", "clean")}
+    lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {"deck": ("dirty", "clean")}
 
     def order(self) -> tuple[int, ...]:
         return CLEAN_ORDER if self.options["deck"] == "clean" else DIRTY_ORDER

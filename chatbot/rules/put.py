@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
+from chatbot.rules import put_worlds
 from chatbot.rules.actions import Action
 from chatbot.rules.base import Events, TrickRules
 from chatbot.rules.cards import Card, french_deck
@@ -30,6 +31,7 @@ from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.put_events import CardPassed, CardsDiscarded, CardWithdrawn
 from chatbot.rules.put_resolution import card_strength, collect, most_tricks, two_sided_result
 from chatbot.rules.state import Hand, Match, Pending
+from chatbot.rules.views import SeatView
 
 PUT_OPTIONS: dict[str, OptionSpec] = {
     "target": OptionSpec(minimum=1, default=5),  # race target; also the ledger's game stake G
@@ -57,6 +59,7 @@ class PutRules(TrickRules):
     first_raise = A.PUT
     counter_raise = False
     option_specs: ClassVar[dict[str, OptionSpec]] = PUT_OPTIONS
+    lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {"target": (3, 5, 7, 11)}
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         super().__init__(options)
@@ -100,6 +103,16 @@ class PutRules(TrickRules):
     def supported_actions(self) -> frozenset[str]:
         base = frozenset({A.PLAY, A.PUT, A.ACCEPT, A.RUN, A.PASS, A.DISCARD})
         return base | {A.FOLD} if self._throw_in else base
+
+    # who plays, the passing and the put of a bot's sampled world
+    def world_seats(self, view: SeatView) -> list[int]:
+        return put_worlds.active(self, view)
+
+    def world_patch(self, view: SeatView, match: Match) -> None:
+        put_worlds.patch(self, view, match)
+
+    def world_leader(self, match: Match) -> int | None:
+        return put_worlds.leader(match)
 
     # ------------------------------------------------------------ new games
     def new_match(self, players: int, dealer: int, score: Sequence[int] | None = None) -> Match:

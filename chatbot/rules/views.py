@@ -114,6 +114,15 @@ def seat_view(rules: TrickRules, match: Match, seat: int) -> SeatView:
     )
 
 
+def played_by(view: SeatView) -> list[list[Card | None]]:
+    """Cards each seat has put on the table this hand (None = face down)."""
+    out: list[list[Card | None]] = [[] for _ in range(view.players)]
+    for trick in (*view.played, view.table):
+        for seat, card in trick:
+            out[seat].append(card)
+    return out
+
+
 def own_covered(match: Match, seat: int) -> tuple[Card, ...]:
     """The face-down cards ``seat`` played this hand: hidden from others, not from itself."""
     hand = match.hand

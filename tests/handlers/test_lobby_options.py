@@ -8,13 +8,13 @@ from chatbot.fsm.errors import Refused
 from chatbot.fsm.machine import TURN_SECONDS_RANGE, fire
 from chatbot.fsm.table import Table
 from chatbot.handlers.lobby_options import (
-    RULE_OPTIONS,
     TURN,
     TURN_SECONDS,
     carry_over,
     configure_args,
     following,
     offered,
+    rule_options,
     settings,
 )
 from chatbot.rules.registry import available_variants, rules_class
@@ -23,7 +23,7 @@ from chatbot.rules.registry import available_variants, rules_class
 @pytest.mark.parametrize("variant", available_variants())
 def test_offered_values_are_valid_and_include_the_default(variant: str) -> None:
     specs = rules_class(variant).option_specs
-    for name, values in RULE_OPTIONS[variant].items():
+    for name, values in rule_options(variant).items():
         assert len(set(values)) == len(values) >= 2
         for value in values:
             assert specs[name].check(name, value) == value
@@ -100,3 +100,13 @@ def test_a_new_game_keeps_only_what_means_the_same_there() -> None:
     assert carry_over({"target": 15, "flor": "basic"}, "le-truc") == {}
     assert carry_over({"target": 7}, "le-truc") == {"target": 7}
     assert carry_over({"target": 7}, "argentino") == {}
+
+
+@pytest.mark.parametrize("variant", available_variants())
+def test_every_offered_value_has_words(variant: str) -> None:
+    """The rules declare the values, chatbot/i18n words them: none is left as a raw value."""
+    from chatbot.i18n.table_text import OPTION_TEXTS
+
+    for name, values in rule_options(variant).items():
+        if name != "target":
+            assert all((name, value) in OPTION_TEXTS for value in values), name

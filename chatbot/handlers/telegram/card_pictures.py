@@ -30,17 +30,9 @@ from chatbot.rules.views import seat_view, slot_index
 
 
 def manilhas(rules: TrickRules, vira: Card | None) -> frozenset[Card]:
-    """The hand's manilhas: the rank above the turned card (Paulista), the four fixed
-    cards (Mineiro); none in the other games."""
-    if rules.name == "mineiro":
-        from chatbot.rules.mineiro import MANILHAS
-
-        return frozenset(MANILHAS)
-    manilha_rank = getattr(rules, "manilha_rank", None)
-    if manilha_rank is None or vira is None:
-        return frozenset()
-    rank = manilha_rank(vira)
-    return frozenset(card for card in rules.deck() if card.rank == rank)
+    """The hand's manilhas, as the rules name them (the rank above the turned card in
+    Paulista, four fixed cards in Mineiro, none in the other games)."""
+    return frozenset(rules.manilhas(vira))
 
 
 def mark_of(rules: TrickRules, vira: Card | None, card: Card) -> Mark:

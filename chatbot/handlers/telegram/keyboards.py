@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from chatbot.ai import player_level
+from chatbot.fsm.machine import PLAY_STATES
 from chatbot.fsm.table import Table
 from chatbot.handlers.lobby_options import Setting
 from chatbot.handlers.payload import NO_TABLE, Payload, PayloadCodec, chat_scope
@@ -21,7 +22,6 @@ from chatbot.rules.actions import Action
 from chatbot.rules.cards import Family, card_code, parse_card
 from chatbot.rules.views import blind_slot, seat_view, slot_index
 
-HAND_STATES = ("hand_deciding", "hand_playing", "hand_answering", "hand_phase")
 LEVEL_ACTION = "level"  # a press that only cycles the bot level a menu shows (arg "where:level")
 SOLO_DEFAULT_LEVEL = "hard"  # practice against the strongest bot unless the player picks another
 LOBBY_DEFAULT_LEVEL = "normal"
@@ -105,7 +105,7 @@ class Keyboards:
                    calls: bool = True) -> InlineKeyboardMarkup | None:
         """The hand's table message: inline play, a private look, and the calls of the moment
         (not on a message that rests or whose hand is over: they would only answer "stale")."""
-        if table.state not in HAND_STATES or table.match is None:
+        if table.state not in PLAY_STATES or table.match is None:
             return None
         seq = table.seq
         rows = [[InlineKeyboardButton(button("inline", locale),
@@ -119,7 +119,7 @@ class Keyboards:
                      hint: bool = True) -> InlineKeyboardMarkup | None:
         """A private chat: the player's own legal actions as plain buttons, cards included;
         ``hint`` adds the practice table's Hint (not in a game against people)."""
-        if table.state not in HAND_STATES or table.match is None:
+        if table.state not in PLAY_STATES or table.match is None:
             return None
         rules = table.rules
         view = seat_view(rules, table.match, seat)

@@ -27,10 +27,11 @@ from typing import Any
 from telegram import Bot, InlineKeyboardMarkup
 from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
 
+from chatbot.fsm.machine import HAND_STATES
 from chatbot.fsm.table import Table
 from chatbot.handlers.debounce import LatestWinsEditor, retry_seconds, sent_despite_flood
 from chatbot.handlers.lobby_options import settings
-from chatbot.handlers.service import HAND_STATES, GameService, Outcome
+from chatbot.handlers.service import GameService, Outcome
 from chatbot.handlers.telegram.group_minute import GroupMinute
 from chatbot.handlers.telegram.keyboards import Content, Keyboards
 from chatbot.i18n.table_text import (

@@ -31,9 +31,10 @@ from typing import Any
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto
 from telegram.error import BadRequest, Forbidden, TelegramError
 
+from chatbot.fsm.machine import HAND_STATES
 from chatbot.fsm.table import Table
 from chatbot.handlers.debounce import LatestWinsEditor, sent_despite_flood
-from chatbot.handlers.service import HAND_STATES, Outcome
+from chatbot.handlers.service import Outcome
 from chatbot.handlers.telegram.card_pictures import HandPicture, hand_picture_of
 from chatbot.handlers.telegram.keyboards import Content, Keyboards
 from chatbot.i18n.locales import resolve_locale
