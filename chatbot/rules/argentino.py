@@ -25,7 +25,7 @@ Hand extras live in ``hand.x`` (small JSON-able values, cheap to copy for the bo
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
@@ -233,35 +233,113 @@ class ArgentinoRules(TrickRules):
             return True
         return self._either and seat in self.answerers(match, pending)
 
-    def legal(self, match: Match, seat: int) -> list[Action]:
+    # ---------------------------------------------------------------- legality
+    def candidates(self, match: Match, seat: int) -> list[Action]:
         hand = match.hand
-        if hand is None or hand.phase == "over" or match.winner is not None:
-            return []
-        if not self._acts(match, seat):
-            return []
-        x = hand.x
-        if self._flor and seat in x["owed"]:  # decision 5: the flor comes first
-            return list(self._flor_moves(match, seat))
+        assert hand is not None
+        if self._flor and seat in hand.x["owed"]:  # decision 5: the flor comes first
+            return list(_FLOR_CONTEST if self._contraflor else _FLOR_ONLY)
         pending = hand.pending
         if pending is None:
-            moves = [Action(A.PLAY, card) for card in hand.cards[seat]]
-            if self.may_raise(match, seat, on_turn=True):
-                moves.append(_TRUCO if hand.level == 0 else _RAISE)
-            moves.append(_FOLD)
-            if self._envido_open(hand, seat, answering=False):
-                moves.extend(_OPENINGS)
-            return moves
-        call = pending.call
-        if call in TRUCO_CALLS:
-            moves = [_ACCEPT, _RUN, _FOLD]
-            if self.may_raise(match, seat, on_turn=False):
-                moves.append(_RAISE)
-            if self._envido_open(hand, seat, answering=True):
-                moves.extend(_OPENINGS)
-            return moves
-        if call in ENVIDO_CALLS:
-            return list(_envido_answers(x["chain"]))
+            return [*(Action(A.PLAY, card) for card in hand.cards[seat]),
+                    _TRUCO if hand.level == 0 else _RAISE, _FOLD, *_OPENINGS]
+        if pending.call in TRUCO_CALLS:
+            return [_ACCEPT, _RUN, _FOLD, _RAISE, *_OPENINGS]
+        if pending.call in ENVIDO_CALLS:
+            return list(_envido_answers(hand.x["chain"]))
         return [_ACCEPT, _RUN, _FOLD]  # a contraflor
+
+    def checks(self) -> dict[str, Callable[[Match, int, Action], IllegalAction | None]]:
+        return {**super().checks(), A.ACCEPT: self.check_answer, A.RUN: self.check_answer,
+                A.FOLD: self.check_fold, **dict.fromkeys(ENVIDO_CALLS, self.check_envido),
+                **dict.fromkeys(FLOR_CALLS, self.check_flor)}
+
+    def gate(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """Who acts (the seat to play, or an answerer); an owed flor before anything."""
+        hand = match.hand
+        assert hand is not None
+        kind, pending = action.kind, hand.pending
+        if not self._acts(match, seat):
+            if pending is not None:
+                return IllegalAction("not-your-answer", seat=seat, answerer=pending.answerer,
+                                     call=pending.call)
+            if kind in (A.ACCEPT, A.RUN):
+                return IllegalAction("nothing-to-answer", seat=seat)
+            return IllegalAction("not-your-turn", seat=seat, to_act=self.to_act(match))
+        if self._flor and seat in hand.x["owed"] and kind not in FLOR_CALLS:
+            return IllegalAction("flor-first", seat=seat)
+        return None
+
+    def _answer_first(self, match: Match, seat: int) -> IllegalAction | None:
+        """While a call waits, nothing but its answers."""
+        pending = match.hand.pending if match.hand else None
+        if pending is None:
+            return None
+        return IllegalAction("must-answer", seat=seat, call=self._call_word(pending))
+
+    def check_play(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        return self._answer_first(match, seat) or super().check_play(match, seat, action)
+
+    def check_raise(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        pending = match.hand.pending if match.hand else None
+        if pending is not None and not (action.kind == A.RAISE and pending.call in TRUCO_CALLS):
+            return self._answer_first(match, seat)
+        return super().check_raise(match, seat, action)
+
+    def check_answer(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        hand = match.hand
+        assert hand is not None
+        if hand.pending is None:
+            return IllegalAction("nothing-to-answer", seat=seat)
+        return self._answer_first(match, seat) if action.card is not None else None
+
+    def check_fold(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """Going to the deck: always open to the seat that acts (3.4)."""
+        if action.card is None:
+            return None
+        return self._answer_first(match, seat) or IllegalAction(
+            "not-now", seat=seat, action=action.kind)
+
+    def check_flor(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """A flor is announced by its holder before anything else, once (3.6)."""
+        hand = match.hand
+        assert hand is not None
+        if self._flor and seat in hand.x["owed"]:
+            if action in self._flor_moves(match, seat):
+                return None
+            return IllegalAction("flor-no-contest", seat=seat, call=spoken(action.kind))
+        if self._flor and seat in hand.x["flors"]:
+            return IllegalAction("flor-announced", seat=seat)
+        return IllegalAction("no-flor", seat=seat)
+
+    def check_envido(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """3.5.2: envido on the first trick before one's own card, once a hand; raised in
+        its chain; also over a truco (el envido está primero)."""
+        hand = match.hand
+        assert hand is not None
+        x, pending, kind = hand.x, hand.pending, action.kind
+        call = spoken(kind)
+        if pending is not None:
+            if pending.call in ENVIDO_CALLS:
+                if action.card is None and kind in envido_raises(tuple(x["chain"])):
+                    return None
+                return IllegalAction("envido-no-raise", seat=seat, call=call,
+                                     chain=", ".join(spoken(c) for c in x["chain"]))
+            if pending.call not in TRUCO_CALLS:
+                return self._answer_first(match, seat)
+        if action.card is None and self._envido_open(hand, seat, answering=pending is not None):
+            return None
+        if self._flor and x["flors"]:
+            return IllegalAction("envido-after-flor", seat=seat, call=call)
+        if "chain" in x:
+            return IllegalAction("envido-sung", seat=seat, call=call)
+        if hand.tricks:
+            return IllegalAction("envido-first-trick", seat=seat, call=call)
+        if hand.level:
+            return IllegalAction("envido-after-truco", seat=seat, call=call)
+        if len(hand.cards[seat]) < self.hand_size:
+            return IllegalAction("envido-after-card", seat=seat, call=call)
+        return self._answer_first(match, seat) or IllegalAction("not-now", seat=seat, action=kind)
 
     def _flor_moves(self, match: Match, seat: int) -> tuple[Action, ...]:
         """The first flor of the second side chooses how to meet the first (3.6.4)."""
@@ -556,54 +634,6 @@ class ArgentinoRules(TrickRules):
                 match.winner = max(leaders, key=score.__getitem__)
 
     # ----------------------------------------------------------- explanation
-    def variant_reason(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
-        hand = match.hand
-        assert hand is not None
-        if not self._acts(match, seat):
-            return None  # the generic "not your turn / not your answer"
-        kind = action.kind
-        x = hand.x
-        pending = hand.pending
-        if self._flor and seat in x["owed"]:
-            if kind in FLOR_CALLS:
-                return IllegalAction("flor-no-contest", seat=seat, call=spoken(kind))
-            return IllegalAction("flor-first", seat=seat)
-        if kind in FLOR_CALLS:
-            if self._flor and seat in x["flors"]:
-                return IllegalAction("flor-announced", seat=seat)
-            return IllegalAction("no-flor", seat=seat)
-        if kind in ENVIDO_CALLS:
-            reason = self._envido_reason(match, seat, kind)
-            if reason is not None:
-                return reason
-        if pending is not None and not (kind == A.RAISE and pending.call in TRUCO_CALLS):
-            return IllegalAction("must-answer", seat=seat, call=self._call_word(pending))
-        return None
-
-    def _envido_reason(self, match: Match, seat: int, kind: str) -> IllegalAction | None:
-        hand = match.hand
-        assert hand is not None
-        x = hand.x
-        pending = hand.pending
-        call = spoken(kind)
-        if pending is not None:
-            if pending.call in ENVIDO_CALLS:
-                return IllegalAction("envido-no-raise", seat=seat, call=call,
-                                     chain=", ".join(spoken(c) for c in x["chain"]))
-            if pending.call not in TRUCO_CALLS:
-                return None
-        if self._flor and x["flors"]:
-            return IllegalAction("envido-after-flor", seat=seat, call=call)
-        if "chain" in x:
-            return IllegalAction("envido-sung", seat=seat, call=call)
-        if hand.tricks:
-            return IllegalAction("envido-first-trick", seat=seat, call=call)
-        if hand.level:
-            return IllegalAction("envido-after-truco", seat=seat, call=call)
-        if len(hand.cards[seat]) < self.hand_size:
-            return IllegalAction("envido-after-card", seat=seat, call=call)
-        return None
-
     def _call_word(self, pending: Pending) -> str:
         if pending.call in TRUCO_CALLS:
             return self.call_name(pending.level)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, final
 
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
@@ -48,6 +48,8 @@ class TrickRules:
     # The score at which a side plays a hand of eleven (ten in Mineiro); None: no such hand.
     special_at: ClassVar[int | None] = None
     option_specs: ClassVar[dict[str, OptionSpec]] = {}
+    # Action names of the variant's own beyond the family's (chatbot/rules/actions.py).
+    own_actions: ClassVar[frozenset[str]] = frozenset()
     # The options a lobby offers as buttons, each with the values its button cycles
     # through (the default among them): the few that players agree on before a game.
     lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {}
@@ -214,33 +216,167 @@ class TrickRules:
         assert match.hand is not None
         return match.hand.turn
 
+    # Legality is written once. ``check`` says why an action is refused (None: it is
+    # legal): the table-wide reasons, the variant's ``gate``, then the check of the
+    # action's kind (``checks``). ``legal`` is the ``candidates`` that ``check`` lets
+    # through, in the order the buttons show them; ``apply`` refuses with the same reason.
+    @final
     def legal(self, match: Match, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now, in button order."""
         hand = match.hand
         if hand is None or hand.over or match.winner is not None:
             return []
+        if not 0 <= seat < match.players:
+            return []
+        return [a for a in self.candidates(match, seat) if self._check_now(match, seat, a) is None]
+
+    @final
+    def check(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """Why ``seat`` may not take ``action`` now, the most specific reason first;
+        None when it may."""
+        hand = match.hand
+        if action.kind not in A.ALL_ACTIONS and action.kind not in self.own_actions:
+            return IllegalAction("unknown-action", action=action.kind)
+        if match.winner is not None:
+            return IllegalAction("game-over")
+        if hand is None or hand.over:
+            return IllegalAction("hand-over")
+        if not 0 <= seat < match.players:
+            return IllegalAction("not-a-seat", seat=seat)
+        if action.kind not in self.supported_actions():
+            return self.unsupported(seat, action)
+        return self._check_now(match, seat, action)
+
+    def unsupported(self, seat: int, action: Action) -> IllegalAction:
+        """Hook: why an action of the game's vocabulary is not played at this table."""
+        return IllegalAction("not-in-variant", action=action.kind)
+
+    @final
+    def why_illegal(self, match: Match, seat: int, action: Action) -> IllegalAction:
+        """The reason an action known to be refused is refused (for a clear answer)."""
+        return self.check(match, seat, action) or IllegalAction("not-now", seat=seat,
+                                                               action=action.kind)
+
+    def _check_now(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        reason = self.gate(match, seat, action)
+        if reason is not None:
+            return reason
+        return self.checks()[action.kind](match, seat, action)
+
+    def checks(self) -> dict[str, Callable[[Match, int, Action], IllegalAction | None]]:
+        """Hook: the check of each kind of action the variant has (extend the base's)."""
+        return {A.PLAY: self.check_play, A.PLAY_HIDDEN: self.check_play,
+                A.TRUCO: self.check_raise, A.RAISE: self.check_raise,
+                A.ACCEPT: self.check_answer, A.RUN: self.check_answer}
+
+    def gate(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """Hook: a reason that comes before any kind's own (a phase the variant plays
+        first); None lets the kind's check decide."""
+        return None
+
+    def candidates(self, match: Match, seat: int) -> list[Action]:
+        """Hook: what ``seat`` could be offered now, in button order, before any check
+        (more is harmless: ``check`` decides)."""
+        hand = match.hand
+        assert hand is not None
         if hand.pending is not None:
-            if seat in self.answerers(match, hand.pending):
-                return self.answers(match, seat)
-            return []
-        return self.phase_legal(match, seat)
+            return [Action(A.ACCEPT), Action(A.RUN), Action(A.RAISE)]
+        return [*(Action(A.PLAY, c) for c in hand.cards[seat]), Action(self.raise_name(hand))]
 
-    def phase_legal(self, match: Match, seat: int) -> list[Action]:
+    def answering(self, match: Match, seat: int) -> IllegalAction | None:
+        """While a call waits: None for a seat that may answer it, else why not."""
+        pending = match.hand.pending if match.hand else None
+        assert pending is not None
+        if seat not in self.answerers(match, pending):
+            return IllegalAction("not-your-answer", seat=seat, answerer=pending.answerer,
+                                 call=pending.call)
+        return None
+
+    def on_turn(self, match: Match, seat: int) -> IllegalAction | None:
+        """No call waiting: None for the seat to act, else why not."""
+        to_act = self.to_act(match)
+        if seat != to_act:
+            return IllegalAction("not-your-turn", seat=seat, to_act=to_act)
+        return None
+
+    def check_play(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """A card from one's hand, on one's turn, no call waiting (face down: a variant's)."""
         hand = match.hand
         assert hand is not None
+        pending = hand.pending
+        if pending is not None:
+            return self.answering(match, seat) or IllegalAction(
+                "must-answer", seat=seat, call=pending.call)
+        reason = self.on_turn(match, seat)
+        if reason is not None:
+            return reason
+        if action.card is None:
+            return IllegalAction("not-now", seat=seat, action=action.kind)
+        if action.card not in hand.cards[seat]:
+            return IllegalAction("card-not-held", seat=seat)
+        if action.kind == A.PLAY_HIDDEN and not self.covers_now(match):
+            return IllegalAction("no-covered-card", seat=seat)
         if hand.phase != "play" or seat != hand.turn:
-            return []
-        moves = [Action(A.PLAY, c) for c in hand.cards[seat]]
-        moves.extend(self.turn_extras(match, seat))
-        return moves
+            return IllegalAction("not-now", seat=seat, action=action.kind)
+        return None
 
-    def turn_extras(self, match: Match, seat: int) -> list[Action]:
-        """Non-card actions on one's own turn before playing (raises by default)."""
+    def covers_now(self, match: Match) -> bool:
+        """Hook: whether a card may be played face down now (never, by default)."""
+        return False
+
+    def check_raise(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """The next step of the ladder: on one's turn, or as the answer to a raise."""
         hand = match.hand
         assert hand is not None
-        extras: list[Action] = []
-        if self.may_raise(match, seat, on_turn=True):
-            extras.append(Action(self.raise_name(hand)))
-        return extras
+        pending = hand.pending
+        if pending is not None:
+            reason = self.answering(match, seat)
+            if reason is not None:
+                return reason
+            if action.kind != A.RAISE:
+                return IllegalAction("must-answer", seat=seat, call=pending.call)
+            offered = self.counter_raise and action.card is None
+            return self.raise_refusal(match, seat, on_turn=False) or (
+                None if offered else self._not_now(seat, pending.level + 1))
+        reason = self.on_turn(match, seat)
+        if reason is not None:
+            return reason
+        name = self.raise_name(hand)
+        if action.kind != name and self.first_raise != A.RAISE:
+            return IllegalAction("wrong-raise-name", seat=seat, expected=name)
+        offered = (action.kind == name and action.card is None and hand.phase == "play"
+                   and seat == hand.turn)
+        return self.raise_refusal(match, seat, on_turn=True) or (
+            None if offered else self._not_now(seat, hand.level + 1))
+
+    def _not_now(self, seat: int, level: int) -> IllegalAction:
+        return IllegalAction("not-now", seat=seat, action=self.call_name(level))
+
+    def check_call(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """A call of the variant's own, on one's turn with no call waiting (its ``gate``
+        says when else it is refused)."""
+        hand = match.hand
+        assert hand is not None
+        if hand.pending is not None:
+            return self.answering(match, seat) or IllegalAction(
+                "must-answer", seat=seat, call=hand.pending.call)
+        reason = self.on_turn(match, seat)
+        if reason is None and (action.card is not None or hand.phase != "play"
+                               or seat != hand.turn):
+            return IllegalAction("not-now", seat=seat, action=action.kind)
+        return reason
+
+    def check_answer(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """Accept or refuse the call waiting, by a seat that answers it."""
+        hand = match.hand
+        assert hand is not None
+        pending = hand.pending
+        if pending is None:
+            return IllegalAction("nothing-to-answer", seat=seat)
+        reason = self.answering(match, seat)
+        if reason is None and action.card is not None:
+            return IllegalAction("must-answer", seat=seat, call=pending.call)
+        return reason
 
     def raise_name(self, hand: Hand) -> str:
         return self.first_raise if hand.level == 0 else A.RAISE
@@ -259,18 +395,27 @@ class TrickRules:
         assert match.hand is not None
         return match.hand.special is None
 
+    @final
     def may_raise(self, match: Match, seat: int, *, on_turn: bool) -> bool:
+        return self.raise_refusal(match, seat, on_turn=on_turn) is None
+
+    def raise_refusal(self, match: Match, seat: int, *, on_turn: bool) -> IllegalAction | None:
+        """Hook: why ``seat`` may not raise the stake now (None: it may); on its turn, or
+        (``on_turn`` False) answering a raise with the next one."""
         hand = match.hand
         assert hand is not None
         if not self.raises_allowed(match):
-            return False
+            return IllegalAction("no-raise-special-hand", seat=seat, special=hand.special)
         level = hand.pending.level if hand.pending is not None else hand.level
         if level + 1 >= len(self.ladder):
-            return False
+            return IllegalAction("raise-at-top", seat=seat)
+        call = self.call_name(level + 1)
         team = self.team_of(seat, match.players)
         if on_turn and hand.last_raiser == team:
-            return False
-        return not self.raise_is_pointless(match, team)
+            return IllegalAction("raise-alternation", seat=seat, call=call)
+        if self.raise_is_pointless(match, team):
+            return IllegalAction("raise-pointless", seat=seat, call=call)
+        return None
 
     def raise_is_pointless(self, match: Match, team: int) -> bool:
         """Table option: no raise when the value already on offer wins the game."""
@@ -288,14 +433,6 @@ class TrickRules:
             return tuple(s for s in self.seat_order(match, pending.caller)
                          if self.team_of(s, match.players) != team)
         return (pending.answerer,)
-
-    def answers(self, match: Match, seat: int) -> list[Action]:
-        hand = match.hand
-        assert hand is not None and hand.pending is not None
-        moves = [Action(A.ACCEPT), Action(A.RUN)]
-        if self.counter_raise and self.may_raise(match, seat, on_turn=False):
-            moves.append(Action(A.RAISE))
-        return moves
 
     def next_opponent(self, match: Match, seat: int) -> int:
         """The first seat after ``seat`` in play order on another side."""
@@ -542,66 +679,7 @@ class TrickRules:
     def world_repair(self, view: SeatView, match: Match) -> None:
         """Hook: last touches once the world is whole (an Argentine envido sung before)."""
 
-    # ----------------------------------------------------------- explanation
-    def why_illegal(self, match: Match, seat: int, action: Action) -> IllegalAction:
-        """The most specific reason an action is refused, for a clear answer."""
-        hand = match.hand
-        if action.kind not in A.ALL_ACTIONS:
-            return IllegalAction("unknown-action", action=action.kind)
-        if match.winner is not None:
-            return IllegalAction("game-over")
-        if hand is None or hand.over:
-            return IllegalAction("hand-over")
-        if not 0 <= seat < match.players:
-            return IllegalAction("not-a-seat", seat=seat)
-        if action.kind not in self.supported_actions():
-            return IllegalAction("not-in-variant", action=action.kind)
-        reason = self.variant_reason(match, seat, action)
-        if reason is not None:
-            return reason
-        pending = hand.pending
-        if pending is not None:
-            if seat not in self.answerers(match, pending):
-                return IllegalAction("not-your-answer", seat=seat, answerer=pending.answerer,
-                                     call=pending.call)
-            if action.kind == A.RAISE:
-                return self._raise_reason(match, seat, on_turn=False)
-            return IllegalAction("must-answer", seat=seat, call=pending.call)
-        if action.kind in (A.ACCEPT, A.RUN):
-            return IllegalAction("nothing-to-answer", seat=seat)
-        to_act = self.to_act(match)
-        if seat != to_act:
-            return IllegalAction("not-your-turn", seat=seat, to_act=to_act)
-        if action.kind in A.CARD_ACTIONS and action.card is not None:
-            if action.card not in hand.cards[seat]:
-                return IllegalAction("card-not-held", seat=seat)
-            if action.kind == A.PLAY_HIDDEN:
-                return IllegalAction("no-covered-card", seat=seat)
-        if action.kind in (A.TRUCO, A.RAISE):
-            if action.kind != self.raise_name(hand) and self.first_raise != A.RAISE:
-                return IllegalAction("wrong-raise-name", seat=seat, expected=self.raise_name(hand))
-            return self._raise_reason(match, seat, on_turn=True)
-        return IllegalAction("not-now", seat=seat, action=action.kind)
-
-    def _raise_reason(self, match: Match, seat: int, *, on_turn: bool) -> IllegalAction:
-        hand = match.hand
-        assert hand is not None
-        if not self.raises_allowed(match):
-            return IllegalAction("no-raise-special-hand", seat=seat, special=hand.special)
-        level = hand.pending.level if hand.pending is not None else hand.level
-        if level + 1 >= len(self.ladder):
-            return IllegalAction("raise-at-top", seat=seat)
-        call = self.call_name(level + 1)
-        if on_turn and hand.last_raiser == self.team_of(seat, match.players):
-            return IllegalAction("raise-alternation", seat=seat, call=call)
-        if self.raise_is_pointless(match, self.team_of(seat, match.players)):
-            return IllegalAction("raise-pointless", seat=seat, call=call)
-        return IllegalAction("not-now", seat=seat, action=call)
-
-    def variant_reason(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
-        """Variant hook: a reason that comes before the generic ones."""
-        return None
-
+    # ----------------------------------------------------------- the variant's
     def supported_actions(self) -> frozenset[str]:
         return frozenset({A.PLAY, A.TRUCO, A.RAISE, A.ACCEPT, A.RUN})
 

@@ -6,6 +6,7 @@ the score that makes a special hand), which their own modules set.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from chatbot.rules import actions as A
@@ -103,17 +104,47 @@ class BrazilianRules(TrickRules):
         assert hand is not None
         return hand.x["decider"] if hand.phase == "decide" else hand.turn
 
-    def phase_legal(self, match: Match, seat: int) -> list[Action]:
+    # ---------------------------------------------------------------- legality
+    def candidates(self, match: Match, seat: int) -> list[Action]:
         hand = match.hand
         assert hand is not None
         if hand.phase == "decide":
-            if seat == hand.x["decider"]:
-                return [Action(A.ELEVEN_PLAY), Action(A.ELEVEN_RUN)]
-            return []
-        moves = super().phase_legal(match, seat)
-        if moves and self.options["covered_card"] and hand.tricks and hand.special != "iron":
+            return [Action(A.ELEVEN_PLAY), Action(A.ELEVEN_RUN)]
+        moves = super().candidates(match, seat)
+        if self.options["covered_card"] and hand.pending is None:
             moves.extend(Action(A.PLAY_HIDDEN, c) for c in hand.cards[seat])
         return moves
+
+    def checks(self) -> dict[str, Callable[[Match, int, Action], IllegalAction | None]]:
+        return {**super().checks(), A.ELEVEN_PLAY: self.check_eleven,
+                A.ELEVEN_RUN: self.check_eleven}
+
+    def gate(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """A hand of eleven is decided before anything else is done (1.6.1)."""
+        hand = match.hand
+        assert hand is not None
+        eleven = action.kind in (A.ELEVEN_PLAY, A.ELEVEN_RUN)
+        if hand.phase == "decide" and not eleven:
+            return IllegalAction("eleven-decision-first", seat=seat, decider=hand.x["decider"])
+        if action.kind == A.PLAY_HIDDEN and not self.covers_now(match):
+            return IllegalAction("no-covered-card-now", seat=seat)
+        return None
+
+    def check_eleven(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """The deciding seat plays the hand of eleven or runs from it (1.6.1)."""
+        hand = match.hand
+        assert hand is not None
+        if hand.phase != "decide":
+            return IllegalAction("no-eleven-decision", seat=seat)
+        if seat != hand.x["decider"] or action.card is not None:
+            return IllegalAction("not-your-decision", seat=seat, decider=hand.x["decider"])
+        return None
+
+    def covers_now(self, match: Match) -> bool:
+        """A card face down from the second trick on, never in an iron hand (1.5)."""
+        hand = match.hand
+        assert hand is not None
+        return bool(self.options["covered_card"] and hand.tricks and hand.special != "iron")
 
     def _on_eleven(self, match: Match, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
@@ -144,16 +175,3 @@ class BrazilianRules(TrickRules):
         if hand.special == "iron":  # the winner of the iron hand wins the game
             return max(hand.stake, self.target_score() - match.score[winner])
         return hand.stake
-
-    def variant_reason(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
-        hand = match.hand
-        assert hand is not None
-        if hand.phase == "decide":
-            if action.kind in (A.ELEVEN_PLAY, A.ELEVEN_RUN):
-                return IllegalAction("not-your-decision", seat=seat, decider=hand.x["decider"])
-            return IllegalAction("eleven-decision-first", seat=seat, decider=hand.x["decider"])
-        if action.kind in (A.ELEVEN_PLAY, A.ELEVEN_RUN):
-            return IllegalAction("no-eleven-decision", seat=seat)
-        if action.kind == A.PLAY_HIDDEN and (not hand.tricks or hand.special == "iron"):
-            return IllegalAction("no-covered-card-now", seat=seat)
-        return None

@@ -21,7 +21,7 @@ obeyed) and ``instructed`` (governor seats that gave their instruction).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
@@ -121,6 +121,7 @@ class LeTrucRules(TrickRules):
         "signals": flag(),  # 4.1.14
     }
     lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {"target": (7, 12, 21)}
+    own_actions = INSTRUCT_KINDS
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         super().__init__(options)
@@ -173,63 +174,124 @@ class LeTrucRules(TrickRules):
         assert hand is not None
         return seat in (hand.dealer, hand.mano)
 
-    # ------------------------------------------------------------ legal moves
-    def phase_legal(self, match: Match, seat: int) -> list[Action]:
+    # ---------------------------------------------------------------- legality
+    def candidates(self, match: Match, seat: int) -> list[Action]:
+        """Cards, then raise, Mon Reste, the mano's redeal and (signals) an instruction."""
         hand = match.hand
         assert hand is not None
-        if hand.phase != "play" or seat != hand.turn:
-            return []
-        cards = hand.cards[seat]
-        if self._signals and hand.x.get("orders"):
-            cards = self._obeying(match, seat, cards)
-        moves = [Action(A.PLAY, c) for c in cards]
-        moves.extend(self.turn_extras(match, seat))
+        if hand.pending is not None:
+            if hand.pending.call == A.REDEAL_PROPOSE:
+                return list(_REDEAL_ANSWERS)
+            return list(_CALL_ANSWERS)
+        moves = [Action(A.PLAY, c) for c in hand.cards[seat]]
+        moves += [_RAISE, _MON_RESTE, _PROPOSE]
+        if self._signals and match.players == 4:
+            moves.extend(self._instructions(match, seat))
         return moves
 
-    def turn_extras(self, match: Match, seat: int) -> list[Action]:
-        """Raise, Mon Reste, the mano's redeal and (signals) an instruction: in that order."""
-        hand = match.hand
-        assert hand is not None
-        extras: list[Action] = []
-        if not hand.x.get("mr"):
-            if self.may_raise(match, seat, on_turn=True):
-                extras.append(_RAISE)
-            extras.append(_MON_RESTE)
-        if seat == hand.mano and self.may_propose_redeal(match):
-            extras.append(_PROPOSE)
-        if self._signals and self._may_instruct(match, seat):
-            extras.extend(self._instructions(match, seat))
-        return extras
+    def checks(self) -> dict[str, Callable[[Match, int, Action], IllegalAction | None]]:
+        return {**super().checks(), A.MON_RESTE: self.check_call,
+                A.REDEAL_PROPOSE: self.check_propose, A.REDEAL_ACCEPT: self.check_answer,
+                A.REDEAL_REFUSE: self.check_answer,
+                **dict.fromkeys(INSTRUCT_KINDS, self.check_instruct)}
 
-    def may_raise(self, match: Match, seat: int, *, on_turn: bool) -> bool:
-        """Below 12, never after an accepted Mon Reste, and (by default) alternating."""
+    def unsupported(self, seat: int, action: Action) -> IllegalAction:
+        if action.kind in INSTRUCT_KINDS:
+            return IllegalAction("no-signals", seat=seat)
+        return super().unsupported(seat, action)
+
+    def gate(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """Which answer a call takes; nothing more after an accepted Mon Reste; a card
+        as the governor instructed (instructions have their own check)."""
         hand = match.hand
         assert hand is not None
-        if hand.level >= self._top or hand.x.get("mr"):
-            return False
-        return not (self._alternate and hand.last_raiser == seat % 2)
+        kind, pending = action.kind, hand.pending
+        if kind in INSTRUCT_KINDS:
+            return None
+        if pending is not None:
+            redeal = pending.call == A.REDEAL_PROPOSE
+            if seat != pending.answerer:
+                if redeal:
+                    return IllegalAction("not-your-redeal-answer", seat=seat,
+                                         answerer=pending.answerer)
+                return None  # the generic "not your answer"
+            if redeal and kind in (A.ACCEPT, A.RUN):
+                return IllegalAction("answer-redeal", seat=seat)
+            if not redeal and kind in (A.REDEAL_ACCEPT, A.REDEAL_REFUSE):
+                return IllegalAction("no-redeal-to-answer", seat=seat)
+            if not redeal and kind == A.RAISE:
+                return IllegalAction("no-counter-raise", seat=seat)
+            return None
+        if kind in (A.REDEAL_ACCEPT, A.REDEAL_REFUSE):
+            return IllegalAction("no-redeal-to-answer", seat=seat)
+        if kind in (A.RAISE, A.MON_RESTE) and hand.x.get("mr") and seat == hand.turn:
+            return IllegalAction("mon-reste-accepted", seat=seat)
+        if (kind == A.PLAY and seat == hand.turn and action.card in hand.cards[seat]
+                and self._signals and hand.x.get("orders")
+                and action.card not in self._obeying(match, seat, hand.cards[seat])):
+            for partner, order, rank in hand.x["orders"]:
+                if partner == seat:
+                    shown = rank_code(rank) if rank is not None else ""
+                    return IllegalAction("must-obey-" + order.removeprefix("instruct-"),
+                                         seat=seat, rank=shown)
+        return None
+
+    def raise_refusal(self, match: Match, seat: int, *, on_turn: bool) -> IllegalAction | None:
+        """Below 12, never after an accepted Mon Reste, and (by default) alternating; a
+        refusal says what the shared ladder would say."""
+        refused = super().raise_refusal(match, seat, on_turn=on_turn)
+        if not on_turn:
+            return refused
+        hand = match.hand
+        assert hand is not None
+        if hand.level < self._top and not hand.x.get("mr") and not (
+                self._alternate and hand.last_raiser == seat % 2):
+            return None
+        return refused or self._not_now(seat, hand.level + 1)
+
+    def check_propose(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """The mano asks for a new deal, as the very first action of the hand (4.1.8)."""
+        hand = match.hand
+        assert hand is not None
+        if hand.pending is not None:
+            return self.answering(match, seat) or IllegalAction(
+                "must-answer", seat=seat, call=hand.pending.call)
+        if seat != hand.mano:
+            return IllegalAction("redeal-not-mano", seat=seat, mano=hand.mano)
+        if not self._may_ask_again(match):
+            return IllegalAction("redeal-once", seat=seat)
+        if (not self._nothing_done_yet(hand) or action.card is not None
+                or hand.phase != "play" or seat != hand.turn):
+            return IllegalAction("redeal-too-late", seat=seat)
+        return None
+
+    def check_instruct(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """A governor tells the partner which card to play, once a hand (4.1.14)."""
+        hand = match.hand
+        assert hand is not None
+        if match.players != 4:
+            return IllegalAction("no-signals", seat=seat)
+        if not self.is_governor(match, seat):
+            return IllegalAction("instruct-not-governor", seat=seat)
+        if hand.pending is not None:
+            return IllegalAction("must-answer", seat=seat, call=hand.pending.call)
+        if seat != hand.turn:
+            return IllegalAction("not-your-turn", seat=seat, to_act=self.to_act(match))
+        if seat in hand.x.get("instructed", ()):
+            return IllegalAction("instruct-once", seat=seat)
+        if not hand.cards[(seat + 2) % 4]:
+            return IllegalAction("instruct-too-late", seat=seat)
+        if hand.phase != "play" or action not in self._instructions(match, seat):
+            return IllegalAction("instruct-card-not-held", seat=seat)
+        return None
 
     def answerers(self, match: Match, pending: Pending) -> tuple[int, ...]:
         return (pending.answerer,)
-
-    def answers(self, match: Match, seat: int) -> list[Action]:
-        hand = match.hand
-        assert hand is not None and hand.pending is not None
-        if hand.pending.call == A.REDEAL_PROPOSE:
-            return list(_REDEAL_ANSWERS)
-        return list(_CALL_ANSWERS)
 
     def _nothing_done_yet(self, hand: Hand) -> bool:
         """The redeal must be the very first action (decision 7): no card, call or order."""
         return (not hand.played and not hand.table and hand.level == 0
                 and not hand.x.get("mr") and not hand.x.get("instructed"))
-
-    def may_propose_redeal(self, match: Match) -> bool:
-        """Once per hand; with two players and ``multiple_redeals`` again after each
-        accepted one, also when the stock is short: agreeing then reshuffles (4.2.2)."""
-        hand = match.hand
-        assert hand is not None
-        return self._may_ask_again(match) and self._nothing_done_yet(hand)
 
     def _may_ask_again(self, match: Match) -> bool:
         """No request yet, or (2 players, option on) the last one was agreed.
@@ -410,13 +472,6 @@ class LeTrucRules(TrickRules):
                     governor, partner, tuple(hand.cards[partner]),
                     audience=E.to_seat(governor)))
 
-    def _may_instruct(self, match: Match, seat: int) -> bool:
-        hand = match.hand
-        assert hand is not None
-        return (match.players == 4 and self.is_governor(match, seat)
-                and seat not in hand.x.get("instructed", ())
-                and bool(hand.cards[(seat + 2) % 4]))
-
     def _instructions(self, match: Match, seat: int) -> list[Action]:
         """Highest, lowest, or one of the ranks the partner holds (he must be able to obey)."""
         hand = match.hand
@@ -454,73 +509,3 @@ class LeTrucRules(TrickRules):
             want = max(strength) if kind == INSTRUCT_HIGHEST else min(strength)
             return [c for c, s in zip(cards, strength, strict=True) if s == want]
         return cards
-
-    # ----------------------------------------------------------- explanation
-    def why_illegal(self, match: Match, seat: int, action: Action) -> IllegalAction:
-        if action.kind in INSTRUCT_KINDS:
-            return self._instruct_reason(match, seat, action)
-        return super().why_illegal(match, seat, action)
-
-    def variant_reason(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
-        hand = match.hand
-        assert hand is not None
-        kind, pending = action.kind, hand.pending
-        if pending is not None:
-            redeal = pending.call == A.REDEAL_PROPOSE
-            if seat != pending.answerer:
-                if redeal:
-                    return IllegalAction("not-your-redeal-answer", seat=seat,
-                                         answerer=pending.answerer)
-                return None  # the generic "not your answer"
-            if redeal and kind in (A.ACCEPT, A.RUN):
-                return IllegalAction("answer-redeal", seat=seat)
-            if not redeal and kind in (A.REDEAL_ACCEPT, A.REDEAL_REFUSE):
-                return IllegalAction("no-redeal-to-answer", seat=seat)
-            if not redeal and kind == A.RAISE:
-                return IllegalAction("no-counter-raise", seat=seat)
-            return None
-        if kind in (A.REDEAL_ACCEPT, A.REDEAL_REFUSE):
-            return IllegalAction("no-redeal-to-answer", seat=seat)
-        if kind == A.REDEAL_PROPOSE:
-            return self._redeal_reason(match, seat)
-        if kind in (A.RAISE, A.MON_RESTE) and hand.x.get("mr") and seat == hand.turn:
-            return IllegalAction("mon-reste-accepted", seat=seat)
-        if (kind == A.PLAY and seat == hand.turn and action.card in hand.cards[seat]
-                and self._signals and hand.x.get("orders")):
-            for partner, order, rank in hand.x["orders"]:
-                if partner == seat:
-                    shown = rank_code(rank) if rank is not None else ""
-                    return IllegalAction("must-obey-" + order.removeprefix("instruct-"),
-                                         seat=seat, rank=shown)
-        return None
-
-    def _redeal_reason(self, match: Match, seat: int) -> IllegalAction:
-        hand = match.hand
-        assert hand is not None
-        if seat != hand.mano:
-            return IllegalAction("redeal-not-mano", seat=seat, mano=hand.mano)
-        if not self._may_ask_again(match):
-            return IllegalAction("redeal-once", seat=seat)
-        return IllegalAction("redeal-too-late", seat=seat)
-
-    def _instruct_reason(self, match: Match, seat: int, action: Action) -> IllegalAction:
-        hand = match.hand
-        if match.winner is not None:
-            return IllegalAction("game-over")
-        if hand is None or hand.over:
-            return IllegalAction("hand-over")
-        if not 0 <= seat < match.players:
-            return IllegalAction("not-a-seat", seat=seat)
-        if not self._signals or match.players != 4:
-            return IllegalAction("no-signals", seat=seat)
-        if not self.is_governor(match, seat):
-            return IllegalAction("instruct-not-governor", seat=seat)
-        if hand.pending is not None:
-            return IllegalAction("must-answer", seat=seat, call=hand.pending.call)
-        if seat != hand.turn:
-            return IllegalAction("not-your-turn", seat=seat, to_act=self.to_act(match))
-        if seat in hand.x.get("instructed", ()):
-            return IllegalAction("instruct-once", seat=seat)
-        if not hand.cards[(seat + 2) % 4]:
-            return IllegalAction("instruct-too-late", seat=seat)
-        return IllegalAction("instruct-card-not-held", seat=seat)

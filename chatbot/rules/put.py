@@ -17,7 +17,7 @@ State kept in ``Hand.x`` (JSON-able, copied with the hand):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
@@ -150,30 +150,84 @@ class PutRules(TrickRules):
             return self._waiting_discards(match)[0]
         return hand.turn
 
-    def phase_legal(self, match: Match, seat: int) -> list[Action]:
+    # ---------------------------------------------------------------- legality
+    def candidates(self, match: Match, seat: int) -> list[Action]:
         hand = match.hand
         assert hand is not None
-        phase = hand.phase
-        if phase == PLAY_PHASE:
-            if seat != hand.turn:
-                return []
-            moves = [Action(A.PLAY, c) for c in hand.cards[seat]]
-            if "put" not in hand.x:  # one put per hand; none after a seen put
-                moves.append(PUT)
-                if self._throw_in and not self.individual(match.players):
-                    moves.append(FOLD)
-            return moves
-        if phase == PASS_PHASE:
-            if seat not in self._passers_now(match):
-                return []
-            return [Action(A.PASS, c) for c in self._highest(hand.cards[seat])]
-        if phase == DISCARD_PHASE and seat in self._waiting_discards(match):
-            return [Action(A.DISCARD, c) for c in hand.cards[seat]]
-        return []
+        cards = hand.cards[seat]
+        if hand.pending is not None:
+            return list(ANSWERS)  # a put is seen or thrown in: there is nothing to raise
+        if hand.phase == PASS_PHASE:
+            return [Action(A.PASS, c) for c in cards]
+        if hand.phase == DISCARD_PHASE:
+            return [Action(A.DISCARD, c) for c in cards]
+        return [*(Action(A.PLAY, c) for c in cards), PUT, *((FOLD,) if self._throw_in else ())]
 
-    def answers(self, match: Match, seat: int) -> list[Action]:
-        """A put is seen (stayed) or thrown in (resigned); there is nothing to raise."""
-        return list(ANSWERS)
+    def checks(self) -> dict[str, Callable[[Match, int, Action], IllegalAction | None]]:
+        return {**super().checks(), A.PUT: self.check_call, A.FOLD: self.check_call,
+                A.PASS: self.check_pass, A.DISCARD: self.check_discard}
+
+    def gate(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """The passing and discarding of four partners come first; a seat out of the hand
+        does nothing; one put a hand, and no throwing in after it."""
+        hand = match.hand
+        assert hand is not None
+        kind, x = action.kind, hand.x
+        if hand.phase == PASS_PHASE:
+            if kind != A.PASS:
+                return IllegalAction("pass-first", seat=seat, action=kind,
+                                     passer=self._passers_now(match)[0])
+            return None
+        if hand.phase == DISCARD_PHASE:
+            if seat in x["passers"]:
+                reason = "passer-no-discard" if kind == A.DISCARD else "out-of-hand"
+                return IllegalAction(reason, seat=seat)
+            if kind == A.PASS:
+                return IllegalAction("passing-over", seat=seat, action=kind)
+            if kind != A.DISCARD:
+                return IllegalAction("discard-first", seat=seat, action=kind)
+            return None
+        if seat not in x["active"]:
+            return IllegalAction("out-of-hand", seat=seat)
+        if kind in (A.PASS, A.DISCARD):
+            reason = "passing-over" if self.partnership4(match.players) else "no-passing"
+            return IllegalAction(reason, seat=seat, action=kind)
+        if hand.pending is not None or seat != hand.turn:
+            return None  # the generic answers (not your turn, must answer) say it best
+        if kind == A.PUT and "put" in x:
+            return IllegalAction("put-once", seat=seat)
+        if kind == A.FOLD:
+            if self.individual(match.players):
+                return IllegalAction("no-throw-in-individual", seat=seat)
+            if "put" in x:
+                return IllegalAction("no-throw-in-after-put", seat=seat)
+        return None
+
+    def check_pass(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """6.2.4: a passer gives the partner his highest card (the gate keeps it in its phase)."""
+        hand = match.hand
+        assert hand is not None
+        passers = self._passers_now(match)
+        if seat not in passers:
+            partner = (seat + 2) % 4
+            if partner in hand.x["passers"]:
+                return IllegalAction("partner-passed", seat=seat, partner=partner)
+            return IllegalAction("not-your-pass", seat=seat, passer=passers[0])
+        if action.card not in hand.cards[seat]:
+            return IllegalAction("card-not-held", seat=seat)
+        if action.card not in self._highest(hand.cards[seat]):
+            return IllegalAction("pass-highest", seat=seat)
+        return None
+
+    def check_discard(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """A receiver with four cards lays one away (the gate keeps it in its phase)."""
+        hand = match.hand
+        assert hand is not None
+        if seat in hand.x["discarded"]:
+            return IllegalAction("already-discarded", seat=seat)
+        if action.card not in hand.cards[seat]:
+            return IllegalAction("card-not-held", seat=seat)
+        return None
 
     def _passers_now(self, match: Match) -> tuple[int, ...]:
         """6.2.4: the dealer's left passes first, then the dealer; agreed: either partner."""
@@ -386,54 +440,3 @@ class PutRules(TrickRules):
             return
         for seat in self._waiting_discards(match):
             events.append(E.TurnStarted(seat, DISCARD_PHASE))
-
-    # ----------------------------------------------------------- explanation
-    def variant_reason(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
-        hand = match.hand
-        assert hand is not None
-        kind = action.kind
-        x = hand.x
-        if hand.phase == PASS_PHASE:
-            return self._pass_reason(match, seat, action)
-        if hand.phase == DISCARD_PHASE:
-            if seat in x["passers"]:
-                reason = "passer-no-discard" if kind == A.DISCARD else "out-of-hand"
-                return IllegalAction(reason, seat=seat)
-            if kind == A.PASS:
-                return IllegalAction("passing-over", seat=seat, action=kind)
-            if kind != A.DISCARD:
-                return IllegalAction("discard-first", seat=seat, action=kind)
-            if seat in x["discarded"]:
-                return IllegalAction("already-discarded", seat=seat)
-            return IllegalAction("card-not-held", seat=seat)
-        if seat not in x["active"]:
-            return IllegalAction("out-of-hand", seat=seat)
-        if kind in (A.PASS, A.DISCARD):
-            reason = "passing-over" if self.partnership4(match.players) else "no-passing"
-            return IllegalAction(reason, seat=seat, action=kind)
-        if hand.pending is not None or seat != hand.turn:
-            return None  # the generic answers (not your turn, must answer) say it best
-        if kind == A.PUT and "put" in x:
-            return IllegalAction("put-once", seat=seat)
-        if kind == A.FOLD:
-            if self.individual(match.players):
-                return IllegalAction("no-throw-in-individual", seat=seat)
-            if "put" in x:
-                return IllegalAction("no-throw-in-after-put", seat=seat)
-        return None
-
-    def _pass_reason(self, match: Match, seat: int, action: Action) -> IllegalAction:
-        hand = match.hand
-        assert hand is not None
-        passers = self._passers_now(match)
-        if action.kind != A.PASS:
-            return IllegalAction("pass-first", seat=seat, action=action.kind, passer=passers[0])
-        if seat not in passers:
-            partner = (seat + 2) % 4
-            if partner in hand.x["passers"]:
-                return IllegalAction("partner-passed", seat=seat, partner=partner)
-            return IllegalAction("not-your-pass", seat=seat, passer=passers[0])
-        if action.card not in hand.cards[seat]:
-            return IllegalAction("card-not-held", seat=seat)
-        return IllegalAction("pass-highest", seat=seat)
-
