@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -73,10 +73,22 @@ def _scenario_option_keys(rules: TrickRules) -> set[str]:
     return set(rules.option_specs)
 
 
-def play_checked(config: Config, seed: int, check_illegal: bool) -> None:
-    """One random game, checking every invariant at every step."""
+Chooser = Callable[[list[Action]], Action]
+
+
+def drawn(data: st.DataObject) -> Chooser:
+    """Each move drawn by hypothesis, so a failing game shrinks to a short one (a move
+    shrinks towards the first legal action: the first card, usually)."""
+    return lambda legal: legal[data.draw(st.integers(0, len(legal) - 1), label="move")]
+
+
+def play_checked(config: Config, seed: int, check_illegal: bool,
+                 choose: Chooser | None = None) -> None:
+    """One random game, checking every invariant at every step; the deal comes from
+    ``seed``, each move from ``choose`` (a seeded random choice without it)."""
     rules = config.rules
     rng = random.Random(seed)
+    pick: Chooser = choose or rng.choice
     match = rules.new_match(config.players, rng.randrange(config.players))
     events = rules.deal(match, rng)
     assert events
@@ -100,7 +112,7 @@ def play_checked(config: Config, seed: int, check_illegal: bool) -> None:
             assert legal, "a seat to act with nothing to do"
             if check_illegal and rng.random() < 0.3:
                 check_refusals(rules, match, seat, legal, start, steps, rng)
-            action = rng.choice(legal)
+            action = pick(legal)
             score_before = list(match.score)
             rules.apply(match, seat, action, [])
             steps.append((seat, action))
@@ -125,6 +137,11 @@ def play_checked(config: Config, seed: int, check_illegal: bool) -> None:
 def check_refusals(rules: TrickRules, match: Match, seat: int, legal: list[Action],
                    start: Match, steps: list[tuple[int, Action]], rng: random.Random) -> None:
     before = snapshot(match)
+    for who in range(match.players):  # legal() is exactly what check() lets through
+        offered = rules.legal(match, who)
+        assert [a for a in candidate_actions(rules, match, who)
+                if rules.check(match, who, a) is None] == sorted(
+                    (a for a in offered if a.kind in A.ALL_ACTIONS), key=_probe_order)
     illegal = [a for a in candidate_actions(rules, match, seat) if a not in legal]
     others = [s for s in range(match.players) if s != seat]
     tries = [(seat, a) for a in rng.sample(illegal, min(3, len(illegal)))]
@@ -141,18 +158,25 @@ def check_refusals(rules: TrickRules, match: Match, seat: int, legal: list[Actio
         assert result["error"]["message"] == explain(info.value)
 
 
+def _probe_order(action: Action) -> tuple[str, object]:
+    """The order candidate_actions yields in: by kind, then by card."""
+    return action.kind, action.card
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=Config.label)
 @PROPERTY
-@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
-def test_random_games_keep_every_invariant(config: Config, seed: int) -> None:
-    play_checked(config, seed, check_illegal=False)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), data=st.data())
+def test_random_games_keep_every_invariant(config: Config, seed: int,
+                                           data: st.DataObject) -> None:
+    play_checked(config, seed, check_illegal=False, choose=drawn(data))
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=Config.label)
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
-def test_illegal_actions_are_refused_like_the_runner(config: Config, seed: int) -> None:
-    play_checked(config, seed, check_illegal=True)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), data=st.data())
+def test_illegal_actions_are_refused_like_the_runner(config: Config, seed: int,
+                                                     data: st.DataObject) -> None:
+    play_checked(config, seed, check_illegal=True, choose=drawn(data))
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=Config.label)
