@@ -25,14 +25,14 @@ Hand extras live in ``hand.x`` (small JSON-able values, cheap to copy for the bo
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
 from chatbot.rules import argentino_worlds
 from chatbot.rules import events as E
 from chatbot.rules.actions import Action
-from chatbot.rules.base import Events, TrickRules
+from chatbot.rules.base import Check, Events, TrickRules
 from chatbot.rules.cards import Card, Family, spanish_deck
 from chatbot.rules.envido import (
     ACHICO,
@@ -249,7 +249,7 @@ class ArgentinoRules(TrickRules):
             return list(_envido_answers(hand.x["chain"]))
         return [_ACCEPT, _RUN, _FOLD]  # a contraflor
 
-    def checks(self) -> dict[str, Callable[[Match, int, Action], IllegalAction | None]]:
+    def checks(self) -> dict[str, Check]:
         return {**super().checks(), A.ACCEPT: self.check_answer, A.RUN: self.check_answer,
                 A.FOLD: self.check_fold, **dict.fromkeys(ENVIDO_CALLS, self.check_envido),
                 **dict.fromkeys(FLOR_CALLS, self.check_flor)}

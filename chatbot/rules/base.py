@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from chatbot.rules.views import SeatView
 
 Events = list[E.Event] | None
+Check = Callable[[Match, int, Action], IllegalAction | None]
 COVERED_STRENGTH = -1
 
 
@@ -57,6 +58,7 @@ class TrickRules:
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         self.options = resolve_options(self.option_specs, options or {})
         self._strength_cache: dict[Card | None, dict[Card, int]] = {}
+        self._check_table: dict[str, Check] | None = None
         self._handlers: dict[str, Callable[[Match, int, Action, Events], None]] = {
             A.PLAY: self._on_play,
             A.PLAY_HIDDEN: self._on_play,
@@ -261,9 +263,12 @@ class TrickRules:
         reason = self.gate(match, seat, action)
         if reason is not None:
             return reason
-        return self.checks()[action.kind](match, seat, action)
+        table = self._check_table
+        if table is None:  # built on first use: ``checks`` is the variant's, asked once
+            table = self._check_table = self.checks()
+        return table[action.kind](match, seat, action)
 
-    def checks(self) -> dict[str, Callable[[Match, int, Action], IllegalAction | None]]:
+    def checks(self) -> dict[str, Check]:
         """Hook: the check of each kind of action the variant has (extend the base's)."""
         return {A.PLAY: self.check_play, A.PLAY_HIDDEN: self.check_play,
                 A.TRUCO: self.check_raise, A.RAISE: self.check_raise,

@@ -6,13 +6,12 @@ the score that makes a special hand), which their own modules set.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
 from chatbot.rules.actions import Action
-from chatbot.rules.base import Events, TrickRules
+from chatbot.rules.base import Check, Events, TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
@@ -115,7 +114,7 @@ class BrazilianRules(TrickRules):
             moves.extend(Action(A.PLAY_HIDDEN, c) for c in hand.cards[seat])
         return moves
 
-    def checks(self) -> dict[str, Callable[[Match, int, Action], IllegalAction | None]]:
+    def checks(self) -> dict[str, Check]:
         return {**super().checks(), A.ELEVEN_PLAY: self.check_eleven,
                 A.ELEVEN_RUN: self.check_eleven}
 

@@ -21,14 +21,14 @@ obeyed) and ``instructed`` (governor seats that gave their instruction).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
 from chatbot.rules import le_truc_worlds
 from chatbot.rules.actions import Action
-from chatbot.rules.base import Events, TrickRules
+from chatbot.rules.base import Check, Events, TrickRules
 from chatbot.rules.cards import FRENCH_RANK_CODES, Card, french_deck
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, choice, flag
@@ -189,7 +189,7 @@ class LeTrucRules(TrickRules):
             moves.extend(self._instructions(match, seat))
         return moves
 
-    def checks(self) -> dict[str, Callable[[Match, int, Action], IllegalAction | None]]:
+    def checks(self) -> dict[str, Check]:
         return {**super().checks(), A.MON_RESTE: self.check_call,
                 A.REDEAL_PROPOSE: self.check_propose, A.REDEAL_ACCEPT: self.check_answer,
                 A.REDEAL_REFUSE: self.check_answer,

@@ -17,14 +17,14 @@ State kept in ``Hand.x`` (JSON-able, copied with the hand):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
 from chatbot.rules import put_worlds
 from chatbot.rules.actions import Action
-from chatbot.rules.base import Events, TrickRules
+from chatbot.rules.base import Check, Events, TrickRules
 from chatbot.rules.cards import Card, french_deck
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, choice, flag
@@ -163,7 +163,7 @@ class PutRules(TrickRules):
             return [Action(A.DISCARD, c) for c in cards]
         return [*(Action(A.PLAY, c) for c in cards), PUT, *((FOLD,) if self._throw_in else ())]
 
-    def checks(self) -> dict[str, Callable[[Match, int, Action], IllegalAction | None]]:
+    def checks(self) -> dict[str, Check]:
         return {**super().checks(), A.PUT: self.check_call, A.FOLD: self.check_call,
                 A.PASS: self.check_pass, A.DISCARD: self.check_discard}
 
