@@ -147,7 +147,7 @@ class ArgentinoRules(TrickRules):
     def deck(self) -> tuple[Card, ...]:
         return DECK
 
-    def _strengths(self, vira: Card | None) -> dict[Card, int]:
+    def strengths(self, vira: Card | None) -> dict[Card, int]:
         return STRENGTH
 
     def calls_scored_at_end(self) -> bool:
@@ -170,16 +170,10 @@ class ArgentinoRules(TrickRules):
     def world_repair(self, view: SeatView, match: Match) -> None:
         argentino_worlds.repair(self, view, match)
 
-    def deal(self, match: Match, rng: random.Random) -> list[E.Event]:
-        """As the base, drawing only the cards dealt: a full shuffle of 40 cards was most of
-        the cost of a simulated hand. Same distribution, one card at a time from the mano."""
-        n = match.players
-        drawn = rng.sample(DECK, n * self.hand_size)
-        mano = (match.dealer + 1) % n
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for i, card in enumerate(drawn):
-            hands[(mano + i) % n].append(card)
-        return self.start_hand(match, hands)
+    def draw(self, rng: random.Random, count: int) -> list[Card]:
+        """Only the cards dealt: a full shuffle of 40 cards was most of the cost of a
+        simulated hand. Same distribution."""
+        return rng.sample(DECK, count)
 
     def from_mano(self, match: Match) -> list[int]:
         """Seats in play order from the mano: the order counts are declared and ties broken."""

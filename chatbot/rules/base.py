@@ -1,9 +1,17 @@
 """The shared engine of the Truco family: tricks, the raise ladder and scoring.
 
 A variant is a subclass that sets data (deck, ranking, ladder, target, who
-answers) and overrides a few hooks; the flow of a hand lives here once. Every
-public method takes a :class:`Match` and leaves it consistent: ``apply`` either
-changes it completely or raises :class:`IllegalAction` having changed nothing.
+answers) and overrides hooks, only those named in ``TrickRules.HOOKS`` (a test
+holds every variant to it); the flow of a hand lives here once, its methods
+marked ``@final``. Every public method takes a :class:`Match` and leaves it
+consistent: ``apply`` either changes it completely or raises
+:class:`IllegalAction` having changed nothing.
+
+Legality is written once: ``check`` gives the reason an action is refused (None
+when it is legal), asking the table-wide questions, then the variant's ``gate``,
+then the one check of the action's kind (``checks``); ``legal`` is the
+``candidates`` that ``check`` lets through, and ``apply`` refuses with
+``check``'s reason.
 """
 
 from __future__ import annotations
@@ -55,6 +63,32 @@ class TrickRules:
     # through (the default among them): the few that players agree on before a game.
     lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {}
 
+    # The hooks: the only methods a variant overrides (a test holds every variant to it);
+    # everything else is the shared flow, marked @final. Grouped as docs/architecture.md
+    # lists them.
+    HOOKS: ClassVar[frozenset[str]] = frozenset({
+        # data
+        "deck", "strengths", "manilhas", "stake_values", "supported_actions", "turns_up_card",
+        "cards_per_player", "teams", "team_of", "target_score", "decides_game",
+        "calls_scored_at_end", "races_to_target", "check_score",
+        # deal
+        "draw", "setup_hand", "deal_events", "next_dealer",
+        # order
+        "acting_seat", "next_to_play", "seat_order", "trick_size", "answerers",
+        "lead_after_tie", "announce_turn",
+        # legality
+        "candidates", "checks", "gate", "unsupported", "raise_refusal", "covers_now",
+        "check_play", "check_raise", "check_answer", "check_call",
+        # scoring
+        "before_play", "after_trick", "hand_result", "all_tied_winner", "trick_points",
+        "finish_by_tricks", "finish", "add_to_score",
+        # seeing
+        "visible_cards",
+        # bots
+        "world_seats", "world_patch", "world_leader", "world_pending_level", "world_repair",
+        "__init__",  # reads its options once
+    })
+
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         self.options = resolve_options(self.option_specs, options or {})
         self._strength_cache: dict[Card | None, dict[Card, int]] = {}
@@ -72,15 +106,16 @@ class TrickRules:
     def deck(self) -> tuple[Card, ...]:
         raise NotImplementedError
 
+    @final
     def strength_table(self, vira: Card | None) -> dict[Card, int]:
         """Card -> strength for a hand; cached because a variant has few tables."""
         table = self._strength_cache.get(vira)
         if table is None:
-            table = self._strengths(vira)
+            table = self.strengths(vira)
             self._strength_cache[vira] = table
         return table
 
-    def _strengths(self, vira: Card | None) -> dict[Card, int]:
+    def strengths(self, vira: Card | None) -> dict[Card, int]:
         raise NotImplementedError
 
     def manilhas(self, vira: Card | None) -> tuple[Card, ...]:
@@ -88,6 +123,7 @@ class TrickRules:
         name them so a newcomer learns what beats what."""
         return ()
 
+    @final
     def card_order(self, cards: Sequence[Card], vira: Card | None) -> list[Card]:
         """Cards strongest first, as a player sorts a hand (ties keep their order)."""
         strength = self.strength_table(vira)
@@ -120,6 +156,7 @@ class TrickRules:
         return self.hand_size
 
     # ------------------------------------------------------------ new games
+    @final
     def new_match(self, players: int, dealer: int, score: Sequence[int] | None = None) -> Match:
         if players not in self.seat_counts:
             raise SetupError(f"{self.name} is not played by {players} players")
@@ -127,22 +164,31 @@ class TrickRules:
             raise SetupError(f"dealer {dealer} is not a seat")
         teams = self.teams(players)
         score = list(score) if score is not None else [0] * teams
-        if len(score) != teams or any(
-                not isinstance(s, int) or isinstance(s, bool) or s < 0 for s in score):
-            raise SetupError(f"score must be {teams} non-negative whole numbers")
+        racing = self.races_to_target()
+        if len(score) != teams or any(not isinstance(s, int) or isinstance(s, bool)
+                                      or (racing and s < 0) for s in score):
+            kind = "non-negative whole numbers" if racing else "whole numbers"
+            raise SetupError(f"score must be {teams} {kind}")
+        if not racing:
+            return Match(self.name, dict(self.options), players, score, dealer)
         if any(s >= self.target_score() for s in score):
             raise SetupError("a score at or above the target: the game is already over")
         self.check_score(score)
         return Match(self.name, dict(self.options), players, score, dealer)
 
+    def races_to_target(self) -> bool:
+        """Hook: whether the score is a race to the target (Put's ledger of chips is not:
+        it may go below nothing and never ends the game)."""
+        return True
+
     def check_score(self, score: Sequence[int]) -> None:
         """Variant hook: refuse scores the variant can never reach."""
 
+    @final
     def deal(self, match: Match, rng: random.Random) -> list[E.Event]:
         """Shuffle and deal the next hand of ``match`` (its dealer is already set)."""
-        deck = list(self.deck())
-        rng.shuffle(deck)
         n, k = match.players, self.cards_per_player(match.players)
+        deck = self.draw(rng, n * k)
         mano = (match.dealer + 1) % n
         hands: list[list[Card]] = [[] for _ in range(n)]
         for i in range(n * k):  # one at a time, from the mano to the dealer
@@ -151,6 +197,14 @@ class TrickRules:
         vira = rest.pop(0) if self.turns_up_card() else None
         return self.start_hand(match, hands, vira, rest)
 
+    def draw(self, rng: random.Random, count: int) -> list[Card]:
+        """Hook: the shuffled deck in dealing order; a variant with no stock nor turned-up
+        card may draw only the ``count`` cards dealt."""
+        deck = list(self.deck())
+        rng.shuffle(deck)
+        return deck
+
+    @final
     def start_hand(
         self,
         match: Match,
@@ -195,6 +249,7 @@ class TrickRules:
     def next_dealer(self, match: Match) -> int:
         return (match.dealer + 1) % match.players
 
+    @final
     def next_hand(self, match: Match, rng: random.Random) -> list[E.Event]:
         """Rotate the deal and deal again; only after a hand ended without a winner."""
         if match.winner is not None:
@@ -205,6 +260,7 @@ class TrickRules:
         return self.deal(match, rng)
 
     # ------------------------------------------------------- who acts, legal
+    @final
     def to_act(self, match: Match) -> int | None:
         hand = match.hand
         if hand is None or hand.over or match.winner is not None:
@@ -259,6 +315,7 @@ class TrickRules:
         return self.check(match, seat, action) or IllegalAction("not-now", seat=seat,
                                                                action=action.kind)
 
+    @final
     def _check_now(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
         reason = self.gate(match, seat, action)
         if reason is not None:
@@ -288,6 +345,7 @@ class TrickRules:
             return [Action(A.ACCEPT), Action(A.RUN), Action(A.RAISE)]
         return [*(Action(A.PLAY, c) for c in hand.cards[seat]), Action(self.raise_name(hand))]
 
+    @final
     def answering(self, match: Match, seat: int) -> IllegalAction | None:
         """While a call waits: None for a seat that may answer it, else why not."""
         pending = match.hand.pending if match.hand else None
@@ -297,6 +355,7 @@ class TrickRules:
                                  call=pending.call)
         return None
 
+    @final
     def on_turn(self, match: Match, seat: int) -> IllegalAction | None:
         """No call waiting: None for the seat to act, else why not."""
         to_act = self.to_act(match)
@@ -354,6 +413,7 @@ class TrickRules:
         return self.raise_refusal(match, seat, on_turn=True) or (
             None if offered else self._not_now(seat, hand.level + 1))
 
+    @final
     def _not_now(self, seat: int, level: int) -> IllegalAction:
         return IllegalAction("not-now", seat=seat, action=self.call_name(level))
 
@@ -383,6 +443,7 @@ class TrickRules:
             return IllegalAction("must-answer", seat=seat, call=pending.call)
         return reason
 
+    @final
     def raise_name(self, hand: Hand) -> str:
         return self.first_raise if hand.level == 0 else A.RAISE
 
@@ -390,12 +451,14 @@ class TrickRules:
         """Every value a hand can be worth; a property the tests hold the engine to."""
         return frozenset(self.ladder)
 
+    @final
     def call_name(self, level: int) -> str:
         """What players shout to propose ladder ``level`` ("truco", "seis", ...)."""
         if 0 < level <= len(self.raise_calls):
             return self.raise_calls[level - 1]
         return A.RAISE
 
+    @final
     def raises_allowed(self, match: Match) -> bool:
         assert match.hand is not None
         return match.hand.special is None
@@ -422,6 +485,7 @@ class TrickRules:
             return IllegalAction("raise-pointless", seat=seat, call=call)
         return None
 
+    @final
     def raise_is_pointless(self, match: Match, team: int) -> bool:
         """Table option: no raise when the value already on offer wins the game."""
         if not self.options.get("forbid_pointless_raise"):
@@ -439,6 +503,7 @@ class TrickRules:
                          if self.team_of(s, match.players) != team)
         return (pending.answerer,)
 
+    @final
     def next_opponent(self, match: Match, seat: int) -> int:
         """The first seat after ``seat`` in play order on another side."""
         team = self.team_of(seat, match.players)
@@ -453,19 +518,23 @@ class TrickRules:
         return [(after + i) % n for i in range(1, n)]
 
     # ----------------------------------------------------------------- apply
+    @final
     def apply(self, match: Match, seat: int, action: Action, events: Events = None) -> None:
         """Apply a legal action, or raise IllegalAction and leave ``match`` untouched."""
         if action not in self.legal(match, seat):
             raise self.why_illegal(match, seat, action)
         self._handlers[action.kind](match, seat, action, events)
 
+    @final
     def apply_trusted(self, match: Match, seat: int, action: Action) -> None:
         """Apply an action known to be legal (simulation); skips the check and events."""
         self._handlers[action.kind](match, seat, action, None)
 
+    @final
     def _on_play(self, match: Match, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None and action.card is not None
+        self.before_play(match, seat, action)
         hand.cards[seat].remove(action.card)
         covered = action.kind == A.PLAY_HIDDEN
         if covered:
@@ -482,12 +551,17 @@ class TrickRules:
             return
         self.end_trick(match, events)
 
+    def before_play(self, match: Match, seat: int, action: Action) -> None:
+        """Hook: what a card about to be played changes first (Le Truc: it obeys an
+        instruction, which binds one card only)."""
+
     def trick_size(self, match: Match) -> int:
         return match.players
 
     def next_to_play(self, match: Match, seat: int) -> int:
         return (seat + 1) % match.players
 
+    @final
     def end_trick(self, match: Match, events: Events) -> None:
         hand = match.hand
         assert hand is not None
@@ -511,6 +585,7 @@ class TrickRules:
     def after_trick(self, match: Match, events: Events) -> None:
         """Variant hook: settle what falls due when a trick ends, before the hand is judged."""
 
+    @final
     def trick_result(
         self, match: Match, plays: Sequence[tuple[int, Card | None]]
     ) -> tuple[int | None, int]:
@@ -564,6 +639,7 @@ class TrickRules:
         return None
 
     # ---------------------------------------------------------------- raises
+    @final
     def _on_raise(self, match: Match, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None
@@ -579,6 +655,7 @@ class TrickRules:
             events.append(E.CallMade(seat, action.kind, self.ladder[level]))
             self.announce_turn(match, events)
 
+    @final
     def _on_accept(self, match: Match, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None and hand.pending is not None
@@ -590,6 +667,7 @@ class TrickRules:
             events.append(E.CallAnswered(seat, pending.call, True, hand.stake))
             self.announce_turn(match, events)
 
+    @final
     def _on_run(self, match: Match, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None and hand.pending is not None
@@ -613,6 +691,7 @@ class TrickRules:
         assert match.hand is not None
         return match.hand.stake
 
+    @final
     def award(self, match: Match, team: int, points: int) -> list[int]:
         awarded = [0] * len(match.score)
         awarded[team] = points
@@ -688,6 +767,7 @@ class TrickRules:
     def supported_actions(self) -> frozenset[str]:
         return frozenset({A.PLAY, A.TRUCO, A.RAISE, A.ACCEPT, A.RUN})
 
+    @final
     def resolved_calls(self, match: Match) -> dict[str, Any]:
         """Extras settled this hand (envido, flor...): ``{"envido": {"winner": 1, ...}}``."""
         return dict(match.hand.x.get("calls", {})) if match.hand else {}

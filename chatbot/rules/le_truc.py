@@ -146,7 +146,7 @@ class LeTrucRules(TrickRules):
     def deck(self) -> tuple[Card, ...]:
         return french_deck(ORDER)
 
-    def _strengths(self, vira: Card | None) -> dict[Card, int]:
+    def strengths(self, vira: Card | None) -> dict[Card, int]:
         return {card: STRENGTH[card.rank] for card in self.deck()}
 
     def supported_actions(self) -> frozenset[str]:
@@ -443,12 +443,11 @@ class LeTrucRules(TrickRules):
             return self.target_score() - match.score[winner]
         return hand.stake
 
-    def _on_play(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def before_play(self, match: Match, seat: int, action: Action) -> None:
         hand = match.hand
         assert hand is not None
         if self._signals and hand.x.get("orders"):  # an instruction binds one card only
             hand.x["orders"] = [o for o in hand.x["orders"] if o[0] != seat]
-        super()._on_play(match, seat, action, events)
 
     # --------------------------------------------------------------- signals
     def visible_cards(self, match: Match, seat: int) -> dict[int, tuple[Card, ...]]:

@@ -37,5 +37,5 @@ class MineiroRules(BrazilianRules):
     def manilhas(self, vira: Card | None) -> tuple[Card, ...]:
         return tuple(sorted(MANILHAS, key=lambda card: -MANILHAS[card]))
 
-    def _strengths(self, vira: Card | None) -> dict[Card, int]:
+    def strengths(self, vira: Card | None) -> dict[Card, int]:
         return {card: MANILHAS.get(card, COMMON[card.rank]) for card in self.deck()}

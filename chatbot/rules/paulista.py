@@ -44,7 +44,7 @@ class PaulistaRules(BrazilianRules):
         suits = sorted(MANILHA_SUIT, key=lambda suit: -MANILHA_SUIT[suit])
         return tuple(Card(rank, suit) for suit in suits)
 
-    def _strengths(self, vira: Card | None) -> dict[Card, int]:
+    def strengths(self, vira: Card | None) -> dict[Card, int]:
         assert vira is not None, "Paulista needs a vira"
         manilha = self.manilha_rank(vira)
         common = {rank: 10 - i for i, rank in enumerate(reversed(DIRTY_ORDER))}

@@ -26,7 +26,7 @@ from chatbot.rules import put_worlds
 from chatbot.rules.actions import Action
 from chatbot.rules.base import Check, Events, TrickRules
 from chatbot.rules.cards import Card, french_deck
-from chatbot.rules.errors import IllegalAction, SetupError
+from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.put_events import CardPassed, CardsDiscarded, CardWithdrawn
 from chatbot.rules.put_resolution import card_strength, collect, most_tricks, two_sided_result
@@ -71,6 +71,8 @@ class PutRules(TrickRules):
         self._deck = french_deck(range(1, 14))  # built once: ``deal`` asks for it every hand
         self._handlers.update({
             A.PUT: self._on_put,
+            A.ACCEPT: self._on_see,
+            A.RUN: self._on_throw_in,
             A.FOLD: self._on_fold,
             A.PASS: self._on_pass,
             A.DISCARD: self._on_discard,
@@ -80,7 +82,7 @@ class PutRules(TrickRules):
     def deck(self) -> tuple[Card, ...]:
         return self._deck
 
-    def _strengths(self, vira: Card | None) -> dict[Card, int]:
+    def strengths(self, vira: Card | None) -> dict[Card, int]:
         return {card: card_strength(card) for card in self.deck()}
 
     def individual(self, players: int) -> bool:
@@ -115,21 +117,9 @@ class PutRules(TrickRules):
         return put_worlds.leader(match)
 
     # ------------------------------------------------------------ new games
-    def new_match(self, players: int, dealer: int, score: Sequence[int] | None = None) -> Match:
+    def races_to_target(self) -> bool:
         """Ledger chips may be negative and have no target, so they skip the race checks."""
-        if not self._ledger:
-            return super().new_match(players, dealer, score)
-        if players not in self.seat_counts:
-            raise SetupError(f"{self.name} is not played by {players} players")
-        if not 0 <= dealer < players:
-            raise SetupError(f"dealer {dealer} is not a seat")
-        teams = self.teams(players)
-        chips = list(score) if score is not None else [0] * teams
-        if len(chips) != teams or any(
-            not isinstance(s, int) or isinstance(s, bool) for s in chips
-        ):
-            raise SetupError(f"score must be {teams} whole numbers")
-        return Match(self.name, dict(self.options), players, chips, dealer)
+        return not self._ledger
 
     def setup_hand(self, match: Match) -> None:
         hand = match.hand
@@ -333,10 +323,10 @@ class PutRules(TrickRules):
             events.append(E.CallMade(seat, A.PUT))
             self.announce_turn(match, events)
 
-    def _on_accept(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_see(self, match: Match, seat: int, action: Action, events: Events) -> None:
         self._answer(match, seat, True, events)
 
-    def _on_run(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_throw_in(self, match: Match, seat: int, action: Action, events: Events) -> None:
         self._answer(match, seat, False, events)
 
     def _answer(self, match: Match, seat: int, stays: bool, events: Events) -> None:
