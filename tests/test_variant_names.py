@@ -47,9 +47,9 @@ def _offences(path: Path, root: Path = ROOT) -> list[str]:
                 if any(name not in AMBIGUOUS or any(_about_a_variant(o) for o in others)
                        for name in _names_in(side)):
                     found[node.lineno] = ast.unparse(node)
-        elif isinstance(node, ast.For | ast.comprehension):
-            if len(set(_names_in(node.iter))) >= 2:
-                found[node.iter.lineno] = f"loop over {ast.unparse(node.iter)}"
+        elif isinstance(node, ast.For | ast.comprehension) and \
+                len(set(_names_in(node.iter))) >= 2:
+            found[node.iter.lineno] = f"loop over {ast.unparse(node.iter)}"
     return [f"{where}:{line}: {code}" for line, code in sorted(found.items())]
 
 
