@@ -5,13 +5,15 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 
 from chatbot.fsm import events as TE
+from chatbot.fsm import machine
 from chatbot.fsm.diagram import DOC, document
 from chatbot.fsm.errors import Refused
-from chatbot.fsm.machine import fire, triggers_now
+from chatbot.fsm.machine import TRANSITIONS, TableFlow, fire, triggers_now
 from chatbot.fsm.table import Table
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
@@ -210,16 +212,43 @@ def test_stop_closes_from_anywhere_and_nothing_after() -> None:
     assert refused(table, "move", 0, Action(A.TRUCO)).reason == "not-now"
 
 
-def test_restore_from_saved_state_fires_no_callbacks() -> None:
+def _callbacks(triggers: set[str] | None = None) -> set[str]:
+    """The TableFlow methods the machine calls by name (of these triggers, or of all)."""
+    names: set[str] = set()
+    for t in TRANSITIONS:
+        if triggers is None or t["trigger"] in triggers:
+            for key in ("prepare", "conditions", "unless", "before", "after"):
+                value = t.get(key, [])
+                names.update([value] if isinstance(value, str) else value)
+    return names
+
+
+def test_restore_from_saved_state_fires_no_callbacks(monkeypatch: pytest.MonkeyPatch) -> None:
     table = full_table(players=4, seed=8)
     saved = json.loads(json.dumps(table.to_dict()))
-    restored = Table.from_dict(saved)
-    assert restored.to_dict() == table.to_dict()
-    rules = restored.rules
-    seat = rules.to_act(restored.match)
-    action = rules.legal(restored.match, seat)[0]
+    calls: list[str] = []
+
+    def recording(name: str, method: Callable[..., object]) -> Callable[..., object]:
+        def wrapper(self: TableFlow, *args: object, **kwargs: object) -> object:
+            calls.append(name)
+            return method(self, *args, **kwargs)
+        return wrapper
+
+    for name in _callbacks():
+        monkeypatch.setattr(TableFlow, name, recording(name, getattr(TableFlow, name)))
     original = copy.deepcopy(table)
-    assert fire(restored, "move", seat, action) == fire(original, "move", seat, action)
+    restored = Table.from_dict(saved)
+    with machine._FIRING:  # attach it to the machine, as every trigger first does
+        machine._attached_flow(restored, None).release()
+    assert calls == [], "restoring a table ran a callback"
+    assert restored.to_dict() == table.to_dict()
+    # the first trigger after it runs its own callbacks, and only those
+    seat = restored.rules.to_act(restored.match)
+    action = restored.rules.legal(restored.match, seat)[0]
+    events = fire(restored, "move", seat, action)
+    assert calls.count("apply_move") == 1
+    assert set(calls) <= _callbacks({"move", "settle"})
+    assert events == fire(original, "move", seat, action)
     assert restored.to_dict() == original.to_dict()
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +24,7 @@ from chatbot.rules.cards import Card, Family, parse_card
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.registry import rules_for
 from chatbot.rules.state import Match
-from chatbot.scenario import ScenarioError, load_scenario
+from chatbot.scenario import ScenarioError, load_scenario, referee
 
 
 def c(code: str) -> Card:
@@ -67,10 +69,25 @@ def test_deck_size_and_contents(variant: str, deck: str, expected: set[str]) -> 
     assert set(got) == expected
 
 
+RULES_MD = Path(__file__).resolve().parents[3] / "shared" / "rules" / "rules.md"
+
+
+def _rules_number(pattern: str) -> int:
+    """A deck size as the shared rules text states it."""
+    found = re.search(pattern, RULES_MD.read_text(encoding="utf-8"))
+    assert found is not None, pattern
+    return int(found.group(1))
+
+
 def test_deck_sizes_are_the_rules_numbers() -> None:
-    assert len(DIRTY_40) == 40 and len(CLEAN_24) == 24 and len(MINEIRO_CLEAN_27) == 27
-    assert len(DIRTY_40 - MINEIRO_REMOVED) == 27
-    assert DIRTY_40 - MINEIRO_REMOVED == MINEIRO_CLEAN_27
+    """The engine's decks have the sizes rules.md gives (1.1.2, 1.1.3, 2.1.5)."""
+    dirty = _rules_number(r"\*\*1\.1\.2\*\* \*\*Dirty deck[^,]*, (\d+) cards")
+    clean = _rules_number(r"\*\*1\.1\.3\*\* \*\*Clean deck[^,]*, (\d+) cards")
+    mineiro_clean = _rules_number(r"\*\*2\.1\.5 Mineiro clean deck \((\d+) cards\)")
+    for variant in ("paulista", "mineiro"):
+        assert len(rules_for(variant, {"deck": "dirty"}).deck()) == dirty
+    assert len(rules_for("paulista", {"deck": "clean"}).deck()) == clean
+    assert len(rules_for("mineiro", {"deck": "clean"}).deck()) == mineiro_clean
 
 
 def test_default_deck_is_dirty() -> None:
@@ -520,8 +537,16 @@ def test_mineiro_clean_refuses_removed_cards(removed: str) -> None:
 
 
 def test_mineiro_clean_keeps_its_three_extra_manilhas() -> None:
-    load_scenario(scenario("mineiro", [["4C", "7H", "7D"], ["AS", "3S", "2D"]],
-                           options={"deck": "clean"}))
+    """2.1.5: the clean Mineiro deck keeps 4C, 7H and 7D, and they still rank as manilhas
+    (4C > 7H > AS > 7D, above every 3): a hand played with them goes as 2.1.3 says."""
+    rules = rules_for("mineiro", {"deck": "clean"})
+    assert {"4C", "7H", "7D"} <= set(codes(rules))
+    played = [(0, "7D"), (1, "AS"), (1, "3S"), (0, "7H"), (0, "4C"), (1, "2D")]
+    result = referee(load_scenario(scenario(
+        "mineiro", [["4C", "7H", "7D"], ["AS", "3S", "2D"]], options={"deck": "clean"},
+        actions=[{"seat": s, "action": "play", "card": k} for s, k in played])))
+    # AS beats 7D, the 7H beats the 3, the zap beats the 2: the holder of the three wins
+    assert result["ok"] and result["tricks"] == [1, 0, 0] and result["hand_winner"] == 0
 
 
 @pytest.mark.parametrize("removed", ["4C", "5H", "6S", "7D"])
