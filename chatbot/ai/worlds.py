@@ -113,7 +113,8 @@ def build(rules: TrickRules, view: SeatView, held: list[list[Card]],
     match = Match(view.variant, dict(rules.options), n, list(view.score), view.dealer)
     hand = Hand(dealer=view.dealer, mano=view.mano, cards=[list(d) for d in dealt],
                 dealt=dealt, vira=view.vira, stock=list(stock), turn=view.mano,
-                leader=view.mano, stake=rules.ladder[0], points=[0] * len(view.score))
+                leader=view.mano, stake=rules.ladder[0], points=[0] * len(view.score),
+                x=rules.extras())
     match.hand = hand
     match.hand_no = 1
     rules.setup_hand(match)  # variant extras that follow from the deal (envido counts...)
@@ -128,7 +129,7 @@ def build(rules: TrickRules, view: SeatView, held: list[list[Card]],
     hand.last_raiser = view.last_raiser
     hand.covered = covered
     if view.calls:
-        hand.x["calls"] = _copy(view.calls)
+        hand.x.calls = _copy(view.calls)  # type: ignore[assignment]
     rules.world_patch(view, match)
     _place_turn(rules, view, match)
     if view.pending_call is not None:
@@ -332,7 +333,7 @@ def envido_belief(rules: TrickRules, view: SeatView) -> Belief | None:
     def belief(world: Match) -> float:
         hand = world.hand
         assert hand is not None
-        env = hand.x["env"]
+        env = hand.x.env
         ours = max(env[s] for s in range(world.players)
                    if rules.team_of(s, world.players) == view.team)
         theirs = max((env[s] for s in range(world.players)

@@ -7,7 +7,7 @@ and points from several sources paid in order at the hand's end; with the table 
 ``envido_immediate`` envido and flor are paid as soon as settled, and a game they win
 ends mid-hand (the hand's reason is then ``"envido"`` or ``"flor"``).
 
-Hand extras live in ``hand.x`` (small JSON-able values, cheap to copy for the bots):
+Hand extras live in an :class:`ArgentinoExtras` record, ``hand.x`` (JSON-able values):
 
 - ``env``: envido count per seat, computed once at the deal;
 - ``florc``: flor count per seat (0 = none); ``owed``: seats holding a flor not yet
@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
@@ -55,7 +56,7 @@ from chatbot.rules.envido import (
 )
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
-from chatbot.rules.state import Hand, Match, Pending
+from chatbot.rules.state import Extras, Hand, Match, Pending
 from chatbot.rules.views import SeatView
 
 DECK = spanish_deck()
@@ -103,6 +104,21 @@ def spoken(call: str) -> str:
     return call.replace("-", " ")
 
 
+@dataclass(slots=True)
+class ArgentinoExtras(Extras):
+    """Envido and flor within the hand (the module's docstring says what each holds)."""
+
+    env: tuple[int, ...] | None = None
+    florc: tuple[int, ...] | list[int] | None = None
+    owed: list[int] | None = None
+    flors: list[int] | None = None
+    chain: list[str] | None = None
+    susp: tuple[str, int, int, int] | None = None
+    contest: tuple[Any, ...] | None = None
+    flor_done: bool | None = None
+    prove: int | None = None
+
+
 class ArgentinoRules(TrickRules):
     name = "argentino"
     family = Family.SPANISH
@@ -114,6 +130,7 @@ class ArgentinoRules(TrickRules):
     lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {
         "target": (30, 15), "flor": ("off", "basic", "contraflor"),
         "envido_immediate": (False, True)}
+    extras = ArgentinoExtras
     accept_call = "quiero"
     refuse_call = "no-quiero"
     fold_call = "mazo"
@@ -186,12 +203,12 @@ class ArgentinoRules(TrickRules):
         hand = match.hand
         assert hand is not None
         x = hand.x
-        x["env"] = tuple(envido_count(cards) for cards in hand.cards)
+        x.env = tuple(envido_count(cards) for cards in hand.cards)
         if self._flor:
             florc = tuple(flor_count(cards) for cards in hand.cards)
-            x["florc"] = florc
-            x["owed"] = [seat for seat, count in enumerate(florc) if count]
-            x["flors"] = []
+            x.florc = florc
+            x.owed = [seat for seat, count in enumerate(florc) if count]
+            x.flors = []
 
     # ---------------------------------------------------------- tricks (3.3)
     def lead_after_tie(
@@ -213,7 +230,7 @@ class ArgentinoRules(TrickRules):
         assert hand is not None
         if self._flor and len(hand.tricks) == 1:
             self._settle_flor(match, events)
-            if "flor" in hand.x.get("calls", {}):
+            if "flor" in (hand.x.calls or {}):
                 self._pay_at_once(match, A.FLOR, events)
 
     # ------------------------------------------------------- who acts, legal
@@ -231,7 +248,7 @@ class ArgentinoRules(TrickRules):
     def candidates(self, match: Match, seat: int) -> list[Action]:
         hand = match.hand
         assert hand is not None
-        if self._flor and seat in hand.x["owed"]:  # decision 5: the flor comes first
+        if self._flor and seat in hand.x.owed:  # decision 5: the flor comes first
             return list(_FLOR_CONTEST if self._contraflor else _FLOR_ONLY)
         pending = hand.pending
         if pending is None:
@@ -240,7 +257,7 @@ class ArgentinoRules(TrickRules):
         if pending.call in TRUCO_CALLS:
             return [_ACCEPT, _RUN, _FOLD, _RAISE, *_OPENINGS]
         if pending.call in ENVIDO_CALLS:
-            return list(_envido_answers(hand.x["chain"]))
+            return list(_envido_answers(hand.x.chain))
         return [_ACCEPT, _RUN, _FOLD]  # a contraflor
 
     def checks(self) -> dict[str, Check]:
@@ -260,7 +277,7 @@ class ArgentinoRules(TrickRules):
             if kind in (A.ACCEPT, A.RUN):
                 return IllegalAction("nothing-to-answer", seat=seat)
             return IllegalAction("not-your-turn", seat=seat, to_act=self.to_act(match))
-        if self._flor and seat in hand.x["owed"] and kind not in FLOR_CALLS:
+        if self._flor and seat in hand.x.owed and kind not in FLOR_CALLS:
             return IllegalAction("flor-first", seat=seat)
         return None
 
@@ -298,11 +315,11 @@ class ArgentinoRules(TrickRules):
         """A flor is announced by its holder before anything else, once (3.6)."""
         hand = match.hand
         assert hand is not None
-        if self._flor and seat in hand.x["owed"]:
+        if self._flor and seat in hand.x.owed:
             if action in self._flor_moves(match, seat):
                 return None
             return IllegalAction("flor-no-contest", seat=seat, call=spoken(action.kind))
-        if self._flor and seat in hand.x["flors"]:
+        if self._flor and seat in hand.x.flors:
             return IllegalAction("flor-announced", seat=seat)
         return IllegalAction("no-flor", seat=seat)
 
@@ -315,17 +332,17 @@ class ArgentinoRules(TrickRules):
         call = spoken(kind)
         if pending is not None:
             if pending.call in ENVIDO_CALLS:
-                if action.card is None and kind in envido_raises(tuple(x["chain"])):
+                if action.card is None and kind in envido_raises(tuple(x.chain)):
                     return None
                 return IllegalAction("envido-no-raise", seat=seat, call=call,
-                                     chain=", ".join(spoken(c) for c in x["chain"]))
+                                     chain=", ".join(spoken(c) for c in x.chain))
             if pending.call not in TRUCO_CALLS:
                 return self._answer_first(match, seat)
         if action.card is None and self._envido_open(hand, seat, answering=pending is not None):
             return None
-        if self._flor and x["flors"]:
+        if self._flor and x.flors:
             return IllegalAction("envido-after-flor", seat=seat, call=call)
-        if "chain" in x:
+        if x.chain is not None:
             return IllegalAction("envido-sung", seat=seat, call=call)
         if hand.tricks:
             return IllegalAction("envido-first-trick", seat=seat, call=call)
@@ -339,9 +356,9 @@ class ArgentinoRules(TrickRules):
         """The first flor of the second side chooses how to meet the first (3.6.4)."""
         assert match.hand is not None
         x = match.hand.x
-        flors = x["flors"]
+        flors = x.flors
         n = match.players
-        if (self._contraflor and flors and "contest" not in x
+        if (self._contraflor and flors and x.contest is None
                 and self.team_of(flors[0], n) != self.team_of(seat, n)):
             return _FLOR_CONTEST
         return _FLOR_ONLY
@@ -350,7 +367,7 @@ class ArgentinoRules(TrickRules):
         """3.5.2: trick 1, before one's own card, once per hand, not after an accepted truco
         or a flor; answering a truco also after one's card where the table allows it."""
         x = hand.x
-        if hand.tricks or hand.level or "chain" in x or (self._flor and x["flors"]):
+        if hand.tricks or hand.level or x.chain is not None or (self._flor and x.flors):
             return False
         if len(hand.cards[seat]) == self.hand_size:
             return True
@@ -363,12 +380,12 @@ class ArgentinoRules(TrickRules):
         x = hand.x
         pending = hand.pending
         if pending is not None and pending.call in ENVIDO_CALLS:
-            chain = x["chain"]
+            chain = x.chain
             chain.append(action.kind)
         else:
             if pending is not None:  # el envido está primero: the truco waits
-                x["susp"] = (pending.call, pending.caller, pending.level, pending.answerer)
-            chain = x["chain"] = [action.kind]
+                x.susp = (pending.call, pending.caller, pending.level, pending.answerer)
+            chain = x.chain = [action.kind]
         hand.pending = Pending(action.kind, seat, len(chain), self.next_opponent(match, seat))
         if events is not None:
             value = None if FALTA in chain else sum(STAKE[c] for c in chain)
@@ -385,25 +402,27 @@ class ArgentinoRules(TrickRules):
         assert hand is not None and hand.pending is not None
         x = hand.x
         pending, hand.pending = hand.pending, None
-        chain = x["chain"]
+        chain = x.chain
         n = match.players
         count = None
         if accepted:
-            winner_seat = best_seat(x["env"], self.from_mano(match))
+            winner_seat = best_seat(x.env, self.from_mano(match))
             team = self.team_of(winner_seat, n)
             falta = self._falta(match, team) if FALTA in chain else 0
             points = envido_points(chain, True, falta)
-            count = x["env"][winner_seat]
+            count = x.env[winner_seat]
             if self._prove:
-                x["prove"] = winner_seat
+                x.prove = winner_seat
         else:
             team = self.team_of(pending.caller, n)
             points = envido_points(chain, False, 0)
-        x.setdefault("calls", {})["envido"] = {"winner": team, "points": points}
+        if x.calls is None:
+            x.calls = {}
+        x.calls["envido"] = {"winner": team, "points": points}
         if events is not None:
             events.append(E.CallAnswered(seat, pending.call, accepted, points))
             events.append(E.CallScored(A.ENVIDO, team, points, count))
-        if not (self._flor and x["owed"]) and self._pay_at_once(match, A.ENVIDO, events):
+        if not (self._flor and x.owed) and self._pay_at_once(match, A.ENVIDO, events):
             return  # the game is won: nothing left to resume
         if resume:
             self._resume(match, events)
@@ -415,7 +434,7 @@ class ArgentinoRules(TrickRules):
             return False
         hand = match.hand
         assert hand is not None
-        settled = hand.x["calls"][call]
+        settled = hand.x.calls[call]
         settled["paid"] = True
         team, points = settled["winner"], settled["points"]
         hand.points[team] += points
@@ -433,7 +452,7 @@ class ArgentinoRules(TrickRules):
         """After an envido or contraflor, a truco it interrupted is answered again."""
         hand = match.hand
         assert hand is not None
-        susp = hand.x.pop("susp", None)
+        susp, hand.x.susp = hand.x.susp, None
         if susp is not None:
             hand.pending = Pending(*susp)
         self.announce_turn(match, events)
@@ -444,23 +463,23 @@ class ArgentinoRules(TrickRules):
         assert hand is not None
         x = hand.x
         n = match.players
-        x["owed"].remove(seat)
-        flors = x["flors"]
+        x.owed.remove(seat)
+        flors = x.flors
         flors.append(seat)
         if events is not None:
             events.append(E.CallMade(seat, action.kind))
-        if "chain" in x:
+        if x.chain is not None:
             self._cancel_envido(match, events)
-        if (self._contraflor and "contest" not in x and len(flors) > 1
+        if (self._contraflor and x.contest is None and len(flors) > 1
                 and self.team_of(flors[0], n) != self.team_of(seat, n)):
             side = self.team_of(seat, n)
             if action.kind == A.FLOR:
-                x["contest"] = (ACHICO_CALL, side)
+                x.contest = (ACHICO_CALL, side)
             else:
-                x["contest"] = (action.kind, side)
+                x.contest = (action.kind, side)
                 pending = hand.pending
                 if pending is not None:  # a truco answered after the contraflor
-                    x["susp"] = (pending.call, pending.caller, pending.level, pending.answerer)
+                    x.susp = (pending.call, pending.caller, pending.level, pending.answerer)
                 hand.pending = Pending(action.kind, seat, 1, self.next_opponent(match, seat))
         self.announce_turn(match, events)
 
@@ -473,15 +492,15 @@ class ArgentinoRules(TrickRules):
         pending = hand.pending
         if pending is not None and pending.call in ENVIDO_CALLS:
             hand.pending = None
-            susp = x.pop("susp", None)
+            susp, x.susp = x.susp, None
             if susp is not None:
                 hand.pending = Pending(*susp)
             cancelled = True
-        calls = x.get("calls")
+        calls = x.calls
         if calls and "envido" in calls:
             assert not calls["envido"].get("paid"), "only a flor still owed voids an envido"
             del calls["envido"]
-            x.pop("prove", None)
+            x.prove = None
             cancelled = True
         if cancelled and events is not None:
             events.append(E.CallScored(A.ENVIDO, None, 0))
@@ -493,8 +512,8 @@ class ArgentinoRules(TrickRules):
         assert hand is not None and hand.pending is not None
         x = hand.x
         pending, hand.pending = hand.pending, None
-        call, side = x["contest"][:2]
-        x["contest"] = (call, side, accepted)
+        call, side = x.contest[:2]
+        x.contest = (call, side, accepted)
         if events is not None:
             events.append(E.CallAnswered(seat, pending.call, accepted))
         if resume:
@@ -505,29 +524,31 @@ class ArgentinoRules(TrickRules):
         hand = match.hand
         assert hand is not None
         x = hand.x
-        flors = x.get("flors")
-        if not flors or "flor_done" in x:
+        flors = x.flors
+        if not flors or x.flor_done is not None:
             return
-        x["flor_done"] = True
+        x.flor_done = True
         n = match.players
         first = self.team_of(flors[0], n)
-        contest = x.get("contest")
+        contest = x.contest
         count = None
         if contest is None:
             points = FLOR_EACH * len(flors)
             winner = first
             if any(self.team_of(s, n) != first for s in flors):
-                best = best_seat(x["florc"], [s for s in self.from_mano(match) if s in flors])
-                winner, count = self.team_of(best, n), x["florc"][best]
+                best = best_seat(x.florc, [s for s in self.from_mano(match) if s in flors])
+                winner, count = self.team_of(best, n), x.florc[best]
         elif contest[0] == ACHICO_CALL:
             winner, points = first, ACHICO
         elif len(contest) < 3 or not contest[2]:
             winner, points = contest[1], CONTEST_REFUSED
         else:
-            best = best_seat(x["florc"], [s for s in self.from_mano(match) if s in flors])
-            winner, count = self.team_of(best, n), x["florc"][best]
+            best = best_seat(x.florc, [s for s in self.from_mano(match) if s in flors])
+            winner, count = self.team_of(best, n), x.florc[best]
             points = CONTRAFLOR_WON if contest[0] == A.CONTRAFLOR else self._falta(match, winner)
-        x.setdefault("calls", {})["flor"] = {"winner": winner, "points": points}
+        if x.calls is None:
+            x.calls = {}
+        x.calls["flor"] = {"winner": winner, "points": points}
         if events is not None:
             events.append(E.CallScored(A.FLOR, winner, points, count))
 
@@ -562,13 +583,13 @@ class ArgentinoRules(TrickRules):
                     return
             elif pending.call in CONTEST_CALLS:
                 self._answer_contest(match, seat, False, events, resume=False)
-        x.pop("susp", None)
+        x.susp = None
         team = self.team_of(seat, n)
         other = 1 - team
         points = hand.stake
         if (self.options["mazo_penalty_first_trick"] and not hand.tricks
                 and team == self.team_of(hand.mano, n)
-                and "chain" not in x and not x.get("flors")):
+                and x.chain is None and not x.flors):
             points += 1
         self.finish(match, other, self.award(match, other, points), "fold", events)
 
@@ -584,7 +605,7 @@ class ArgentinoRules(TrickRules):
         self._close(match, winner, reason)
         self._settle_flor(match, events)
         extra = [0] * len(match.score)
-        for settled in hand.x.get("calls", {}).values():
+        for settled in (hand.x.calls or {}).values():
             if not settled.get("paid"):
                 extra[settled["winner"]] += settled["points"]
         hand.points = [h + e + p for h, e, p in zip(hand.points, extra, points, strict=True)]
@@ -598,7 +619,7 @@ class ArgentinoRules(TrickRules):
         assert hand is not None
         hand.phase = "over"
         hand.pending = None
-        hand.x.pop("susp", None)
+        hand.x.susp = None
         hand.winner = winner
         hand.reason = reason
 
@@ -608,8 +629,8 @@ class ArgentinoRules(TrickRules):
         if events is None or hand is None:
             return
         x = hand.x
-        if "prove" in x:
-            seat = x["prove"]
+        if x.prove is not None:
+            seat = x.prove
             events.append(E.CardsRevealed(seat, envido_cards(hand.dealt[seat])))
         assert hand.reason is not None
         events.append(E.HandWon(hand.winner, tuple(hand.points), tuple(match.score),

@@ -42,33 +42,33 @@ def patch(rules: TrickRules, view: SeatView, match: Match) -> None:
     x = hand.x
     kinds = {a.kind for a in view.legal}
     if view.pending_call in ENVIDO_CALLS:
-        x["chain"] = envido_chain(view)
+        x.chain = envido_chain(view)
     elif "envido" in view.calls:
-        x["chain"] = [A.ENVIDO]
-    if "owed" in x:
+        x.chain = [A.ENVIDO]
+    if x.owed is not None:
         plays = played_by(view)
         acted = {s for s in range(view.players) if plays[s]}
         if view.pending_caller is not None:
             acted.add(view.pending_caller)
         if A.FLOR not in kinds:
             acted.add(view.seat)
-        x["flors"] = [s for s in x["owed"] if s in acted]
-        x["owed"] = [s for s in x["owed"] if s not in acted]
+        x.flors = [s for s in x.owed if s in acted]
+        x.owed = [s for s in x.owed if s not in acted]
         envido = view.calls.get("envido")
         if isinstance(envido, dict) and envido.get("paid"):
-            x["owed"] = []  # a flor still owed would have voided that envido before it was paid
+            x.owed = []  # a flor still owed would have voided that envido before it was paid
         if "flor" in view.calls:
-            x["flor_done"] = True
+            x.flor_done = True
     if view.pending_call in CONTEST_CALLS:
         assert view.pending_caller is not None
-        x["contest"] = (view.pending_call, rules.team_of(view.pending_caller, view.players))
+        x.contest = (view.pending_call, rules.team_of(view.pending_caller, view.players))
 
 
 def repair(rules: TrickRules, view: SeatView, match: Match) -> None:
     """No envido offered to this seat though the world would offer one: it was sung before."""
     hand = match.hand
     assert hand is not None
-    if "chain" in hand.x or {a.kind for a in view.legal} & ENVIDO_CALLS:
+    if hand.x.chain is not None or {a.kind for a in view.legal} & ENVIDO_CALLS:
         return
     if any(a.kind in ENVIDO_CALLS for a in rules.legal(match, view.seat)):
-        hand.x["chain"] = [A.ENVIDO]
+        hand.x.chain = [A.ENVIDO]

@@ -26,7 +26,7 @@ from chatbot.rules.actions import Action
 from chatbot.rules.cards import Card, Family
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, resolve_options
-from chatbot.rules.state import Hand, Match, Pending
+from chatbot.rules.state import Extras, Hand, Match, Pending
 
 if TYPE_CHECKING:
     from chatbot.rules.views import SeatView
@@ -57,6 +57,8 @@ class TrickRules:
     # The score at which a side plays a hand of eleven (ten in Mineiro); None: no such hand.
     special_at: ClassVar[int | None] = None
     option_specs: ClassVar[dict[str, OptionSpec]] = {}
+    # The record of the variant's own state of a hand (chatbot/rules/state.py).
+    extras: ClassVar[type[Extras]] = Extras
     # Action names of the variant's own beyond the family's (chatbot/rules/actions.py).
     own_actions: ClassVar[frozenset[str]] = frozenset()
     # The options a lobby offers as buttons, each with the values its button cycles
@@ -226,6 +228,7 @@ class TrickRules:
             leader=mano,
             stake=self.ladder[0],
             points=[0] * self.teams(n),
+            x=self.extras(),
         )
         match.hand = hand
         match.hand_no += 1
@@ -770,4 +773,4 @@ class TrickRules:
     @final
     def resolved_calls(self, match: Match) -> dict[str, Any]:
         """Extras settled this hand (envido, flor...): ``{"envido": {"winner": 1, ...}}``."""
-        return dict(match.hand.x.get("calls", {})) if match.hand else {}
+        return dict(match.hand.x.calls or {}) if match.hand else {}

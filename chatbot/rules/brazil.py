@@ -6,6 +6,7 @@ the score that makes a special hand), which their own modules set.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from chatbot.rules import actions as A
@@ -15,7 +16,7 @@ from chatbot.rules.base import Check, Events, TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
-from chatbot.rules.state import Hand, Match
+from chatbot.rules.state import Extras, Hand, Match
 
 BRAZIL_OPTIONS: dict[str, OptionSpec] = {
     "target": choice(12),
@@ -28,8 +29,17 @@ BRAZIL_OPTIONS: dict[str, OptionSpec] = {
 }
 
 
+@dataclass(slots=True)
+class BrazilExtras(Extras):
+    """A hand of eleven: the side at 11 (10) and the seat that decides for it (1.6.1)."""
+
+    team: int | None = None
+    decider: int | None = None
+
+
 class BrazilianRules(TrickRules):
     seat_counts = (2, 4, 6)
+    extras = BrazilExtras
     special_at: ClassVar[int] = 11  # a side at this score plays a hand of eleven (ten)
     special_value: ClassVar[int] = 3  # what a hand of eleven (ten) is worth when played
 
@@ -63,8 +73,8 @@ class BrazilianRules(TrickRules):
             hand.special = "eleven"
             hand.phase = "decide"
             team = at[0]
-            hand.x["team"] = team
-            hand.x["decider"] = next(
+            hand.x.team = team
+            hand.x.decider = next(
                 s for s in [hand.mano, *self.seat_order(match, hand.mano)]
                 if self.team_of(s, match.players) == team
             )
@@ -78,7 +88,7 @@ class BrazilianRules(TrickRules):
             return
         super().deal_events(match, events)
         if hand.special == "eleven":
-            team = hand.x["team"]
+            team = hand.x.team
             mates = [s for s in range(match.players) if self.team_of(s, match.players) == team]
             for seat in mates:
                 for partner in mates:
@@ -91,7 +101,7 @@ class BrazilianRules(TrickRules):
         seen = super().visible_cards(match, seat)
         hand = match.hand
         if hand is not None and hand.special == "eleven" and match.players > 2:
-            team = hand.x["team"]
+            team = hand.x.team
             if self.team_of(seat, match.players) == team:
                 for mate in range(match.players):
                     if self.team_of(mate, match.players) == team:
@@ -101,7 +111,7 @@ class BrazilianRules(TrickRules):
     def acting_seat(self, match: Match) -> int:
         hand = match.hand
         assert hand is not None
-        return hand.x["decider"] if hand.phase == "decide" else hand.turn
+        return hand.x.decider if hand.phase == "decide" else hand.turn
 
     # ---------------------------------------------------------------- legality
     def candidates(self, match: Match, seat: int) -> list[Action]:
@@ -124,7 +134,7 @@ class BrazilianRules(TrickRules):
         assert hand is not None
         eleven = action.kind in (A.ELEVEN_PLAY, A.ELEVEN_RUN)
         if hand.phase == "decide" and not eleven:
-            return IllegalAction("eleven-decision-first", seat=seat, decider=hand.x["decider"])
+            return IllegalAction("eleven-decision-first", seat=seat, decider=hand.x.decider)
         if action.kind == A.PLAY_HIDDEN and not self.covers_now(match):
             return IllegalAction("no-covered-card-now", seat=seat)
         return None
@@ -135,8 +145,8 @@ class BrazilianRules(TrickRules):
         assert hand is not None
         if hand.phase != "decide":
             return IllegalAction("no-eleven-decision", seat=seat)
-        if seat != hand.x["decider"] or action.card is not None:
-            return IllegalAction("not-your-decision", seat=seat, decider=hand.x["decider"])
+        if seat != hand.x.decider or action.card is not None:
+            return IllegalAction("not-your-decision", seat=seat, decider=hand.x.decider)
         return None
 
     def covers_now(self, match: Match) -> bool:
@@ -148,7 +158,7 @@ class BrazilianRules(TrickRules):
     def _on_eleven(self, match: Match, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None
-        team = hand.x["team"]
+        team = hand.x.team
         if events is not None:
             events.append(E.CallMade(seat, action.kind))
         if action.kind == A.ELEVEN_RUN:

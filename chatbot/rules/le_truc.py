@@ -12,7 +12,7 @@ Everything a hand shares with the Truco family (tricks, C5/C6, scoring) comes fr
 - optional signals: each governor sees his partner's cards and may give him one
   public instruction per hand (4.1.14).
 
-Hand extras live in ``hand.x`` (small JSON-able values, cheap to copy for the bots):
+The hand's own state is a :class:`LeTrucExtras` record, ``hand.x`` (JSON-able values):
 ``redeal`` ("asked" | "accepted" | "refused"), ``redeals`` (redeals dealt), ``mr``
 (True once a Mon Reste is accepted), ``orders`` ([[partner, kind, rank], ...] not yet
 obeyed) and ``instructed`` (governor seats that gave their instruction).
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
@@ -32,7 +33,7 @@ from chatbot.rules.base import Check, Events, TrickRules
 from chatbot.rules.cards import FRENCH_RANK_CODES, Card, french_deck
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, choice, flag
-from chatbot.rules.state import Hand, Match, Pending
+from chatbot.rules.state import Extras, Hand, Match, Pending
 from chatbot.rules.views import SeatView
 
 # Ranks low -> high: 9, 10, J, Q, K, A, 8, 7 (4.1.3); suits never matter.
@@ -102,6 +103,17 @@ def rank_code(rank: int) -> str:
     return FRENCH_RANK_CODES.get(rank, str(rank))
 
 
+@dataclass(slots=True)
+class LeTrucExtras(Extras):
+    """The redeal asked, how many were dealt, an accepted Mon Reste, the instructions."""
+
+    redeal: str | None = None  # "asked", "accepted", "refused"
+    redeals: int | None = None
+    mr: bool | None = None
+    instructed: list[int] | None = None  # governors who gave their instruction
+    orders: list[list[Any]] | None = None  # [partner, instruction, rank] still to obey
+
+
 class LeTrucRules(TrickRules):
     """Le Truc with 2 or 4 players; teams are ``seat % 2`` in both forms."""
 
@@ -122,6 +134,7 @@ class LeTrucRules(TrickRules):
     }
     lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {"target": (7, 12, 21)}
     own_actions = INSTRUCT_KINDS
+    extras = LeTrucExtras
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         super().__init__(options)
@@ -224,12 +237,12 @@ class LeTrucRules(TrickRules):
             return None
         if kind in (A.REDEAL_ACCEPT, A.REDEAL_REFUSE):
             return IllegalAction("no-redeal-to-answer", seat=seat)
-        if kind in (A.RAISE, A.MON_RESTE) and hand.x.get("mr") and seat == hand.turn:
+        if kind in (A.RAISE, A.MON_RESTE) and hand.x.mr and seat == hand.turn:
             return IllegalAction("mon-reste-accepted", seat=seat)
         if (kind == A.PLAY and seat == hand.turn and action.card in hand.cards[seat]
-                and self._signals and hand.x.get("orders")
+                and self._signals and hand.x.orders
                 and action.card not in self._obeying(match, seat, hand.cards[seat])):
-            for partner, order, rank in hand.x["orders"]:
+            for partner, order, rank in hand.x.orders:
                 if partner == seat:
                     shown = rank_code(rank) if rank is not None else ""
                     return IllegalAction("must-obey-" + order.removeprefix("instruct-"),
@@ -244,7 +257,7 @@ class LeTrucRules(TrickRules):
             return refused
         hand = match.hand
         assert hand is not None
-        if hand.level < self._top and not hand.x.get("mr") and not (
+        if hand.level < self._top and not hand.x.mr and not (
                 self._alternate and hand.last_raiser == seat % 2):
             return None
         return refused or self._not_now(seat, hand.level + 1)
@@ -277,7 +290,7 @@ class LeTrucRules(TrickRules):
             return IllegalAction("must-answer", seat=seat, call=hand.pending.call)
         if seat != hand.turn:
             return IllegalAction("not-your-turn", seat=seat, to_act=self.to_act(match))
-        if seat in hand.x.get("instructed", ()):
+        if seat in (hand.x.instructed or ()):
             return IllegalAction("instruct-once", seat=seat)
         if not hand.cards[(seat + 2) % 4]:
             return IllegalAction("instruct-too-late", seat=seat)
@@ -291,7 +304,7 @@ class LeTrucRules(TrickRules):
     def _nothing_done_yet(self, hand: Hand) -> bool:
         """The redeal must be the very first action (decision 7): no card, call or order."""
         return (not hand.played and not hand.table and hand.level == 0
-                and not hand.x.get("mr") and not hand.x.get("instructed"))
+                and not hand.x.mr and not hand.x.instructed)
 
     def _may_ask_again(self, match: Match) -> bool:
         """No request yet, or (2 players, option on) the last one was agreed.
@@ -300,7 +313,7 @@ class LeTrucRules(TrickRules):
         """
         hand = match.hand
         assert hand is not None
-        state = hand.x.get("redeal")
+        state = hand.x.redeal
         repeats = self._multiple and match.players == 2
         return state is None or (repeats and state == "accepted")
 
@@ -312,7 +325,7 @@ class LeTrucRules(TrickRules):
         running out, not a hand-made deal (a scenario) that left cards unsaid."""
         hand = match.hand
         assert hand is not None
-        given = self._deal_size(match) * (hand.x.get("redeals", 0) + 1) + len(hand.stock)
+        given = self._deal_size(match) * ((hand.x.redeals or 0) + 1) + len(hand.stock)
         return given == len(self.deck())
 
     # ----------------------------------------------------------------- calls
@@ -341,7 +354,7 @@ class LeTrucRules(TrickRules):
             self._on_accept(match, seat, action, events)
             return
         hand.pending = None
-        hand.x["mr"] = True
+        hand.x.mr = True
         if events is not None:
             events.append(E.CallAnswered(seat, A.MON_RESTE, True, hand.stake))
             self.announce_turn(match, events)
@@ -353,7 +366,7 @@ class LeTrucRules(TrickRules):
     def _on_redeal_propose(self, match: Match, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None
-        hand.x["redeal"] = "asked"
+        hand.x.redeal = "asked"
         hand.pending = Pending(A.REDEAL_PROPOSE, seat, 0, hand.dealer)
         if events is not None:
             events.append(E.CallMade(seat, A.REDEAL_PROPOSE))
@@ -375,7 +388,7 @@ class LeTrucRules(TrickRules):
                 raise IllegalAction("redeal-no-stock", seat=seat, needed=need,
                                     left=len(hand.stock))
             self._redeal(match, need)
-        hand.x["redeal"] = "accepted" if accepted else "refused"
+        hand.x.redeal = "accepted" if accepted else "refused"
         hand.pending = None
         if events is not None:
             events.append(E.CallAnswered(seat, A.REDEAL_PROPOSE, accepted))
@@ -394,7 +407,7 @@ class LeTrucRules(TrickRules):
         del hand.stock[:need]
         hand.cards = fresh
         hand.dealt = [tuple(h) for h in fresh]
-        hand.x["redeals"] = hand.x.get("redeals", 0) + 1
+        hand.x.redeals = (hand.x.redeals or 0) + 1
 
     def _reshuffle(self, match: Match, seat: int, events: Events) -> None:
         """4.2.2 (jeuxloisirs): agreed new cards the stock cannot give. The hand ends void
@@ -403,8 +416,8 @@ class LeTrucRules(TrickRules):
         hand = match.hand
         assert hand is not None
         dealer = self.next_dealer(match)
-        hand.x["redeal"] = "accepted"
-        hand.x["calls"] = {"reshuffle": {"redeals": hand.x.get("redeals", 0),
+        hand.x.redeal = "accepted"
+        hand.x.calls = {"reshuffle": {"redeals": (hand.x.redeals or 0),
                                          "next_dealer": dealer}}
         if events is not None:
             events.append(E.CallAnswered(seat, A.REDEAL_PROPOSE, True))
@@ -433,21 +446,21 @@ class LeTrucRules(TrickRules):
         return hand.played[0][0][0] % 2
 
     def decides_game(self, hand: Hand) -> bool:
-        return bool(hand.x.get("mr"))  # an accepted Mon Reste (trick_points)
+        return bool(hand.x.mr)  # an accepted Mon Reste (trick_points)
 
     def trick_points(self, match: Match, winner: int) -> int:
         """An accepted Mon Reste gives the winner the game: target - score (decision 11)."""
         hand = match.hand
         assert hand is not None
-        if hand.x.get("mr"):
+        if hand.x.mr:
             return self.target_score() - match.score[winner]
         return hand.stake
 
     def before_play(self, match: Match, seat: int, action: Action) -> None:
         hand = match.hand
         assert hand is not None
-        if self._signals and hand.x.get("orders"):  # an instruction binds one card only
-            hand.x["orders"] = [o for o in hand.x["orders"] if o[0] != seat]
+        if self._signals and hand.x.orders:  # an instruction binds one card only
+            hand.x.orders = [o for o in hand.x.orders if o[0] != seat]
 
     # --------------------------------------------------------------- signals
     def visible_cards(self, match: Match, seat: int) -> dict[int, tuple[Card, ...]]:
@@ -488,8 +501,9 @@ class LeTrucRules(TrickRules):
         assert hand is not None
         partner = (seat + 2) % 4
         rank = action.card.rank if action.card is not None else None
-        hand.x.setdefault("instructed", []).append(seat)
-        hand.x.setdefault("orders", []).append([partner, action.kind, rank])
+        x = hand.x
+        x.instructed = [*(x.instructed or ()), seat]
+        x.orders = [*(x.orders or ()), [partner, action.kind, rank]]
         if events is not None:  # public: everybody hears it, but only the rank is told
             events.append(E.CallMade(seat, action.kind, rank))
             self.announce_turn(match, events)
@@ -498,7 +512,7 @@ class LeTrucRules(TrickRules):
         """The cards ``seat`` may play under its governor's instruction, if it can obey."""
         hand = match.hand
         assert hand is not None
-        for partner, kind, rank in hand.x["orders"]:
+        for partner, kind, rank in hand.x.orders:
             if partner != seat:
                 continue
             if kind == INSTRUCT_RANK:

@@ -16,15 +16,15 @@ def patch(rules: TrickRules, view: SeatView, match: Match) -> None:
     x = hand.x
     kinds = {a.kind for a in view.legal}
     if view.pending_call == A.REDEAL_PROPOSE:
-        x["redeal"] = "asked"
+        x.redeal = "asked"
     elif A.REDEAL_PROPOSE not in kinds:
-        x["redeal"] = "refused"  # asked before, or too late: no redeal in these worlds
+        x.redeal = "refused"  # asked before, or too late: no redeal in these worlds
     if view.pending_call is None and A.MON_RESTE not in kinds:
-        x["mr"] = True  # a Mon Reste was accepted: nothing more to call
+        x.mr = True  # a Mon Reste was accepted: nothing more to call
     if view.players == 4 and rules.options.get("signals"):
         # the rule bots never signal, so only this seat's own instruction is inferred
         on_turn = view.pending_call is None and view.seat in (view.dealer, view.mano)
-        x["instructed"] = [view.seat] if on_turn and not kinds & A.INSTRUCTIONS else []
+        x.instructed = [view.seat] if on_turn and not kinds & A.INSTRUCTIONS else []
         plays = [a.card for a in view.legal if a.kind == A.PLAY and a.card is not None]
         if view.hand is not None and plays and len(plays) < len(view.hand):
-            x["orders"] = [[view.seat, A.INSTRUCT_RANK, plays[0].rank]]
+            x.orders = [[view.seat, A.INSTRUCT_RANK, plays[0].rank]]

@@ -2,11 +2,11 @@
 
 One class covers the three forms because they share the deck, the ranking, the
 tie rule (a tied trick belongs to nobody and its leader leads again) and the
-put itself. They differ in who is still in the hand (``x["active"]``), how a
+put itself. They differ in who is still in the hand (``x.active``), how a
 hand is resolved (:mod:`put_resolution`) and, with four partners, a passing
 phase before the play. There is no raise ladder: the put is the only call.
 
-State kept in ``Hand.x`` (JSON-able, copied with the hand):
+State kept in a :class:`PutExtras` record, ``Hand.x`` (JSON-able, copied with the hand):
 
 - ``active``: seats still taking part in the play, in seat order;
 - ``put``: the putter's seat, once a put has been made (at most one per hand);
@@ -18,6 +18,7 @@ State kept in ``Hand.x`` (JSON-able, copied with the hand):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
@@ -30,7 +31,7 @@ from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.put_events import CardPassed, CardsDiscarded, CardWithdrawn
 from chatbot.rules.put_resolution import card_strength, collect, most_tricks, two_sided_result
-from chatbot.rules.state import Hand, Match, Pending
+from chatbot.rules.state import Extras, Hand, Match, Pending
 from chatbot.rules.views import SeatView
 
 PUT_OPTIONS: dict[str, OptionSpec] = {
@@ -50,6 +51,20 @@ FOLD = Action(A.FOLD)
 ANSWERS = (Action(A.ACCEPT), Action(A.RUN))
 
 
+@dataclass(slots=True)
+class PutExtras(Extras):
+    """Who is in the hand, the four partners' passing, and the put and its answers."""
+
+    active: list[int] | None = None  # seats still in the hand, in seat order
+    passers: list[int] | None = None  # four partners: who passed a card
+    receivers: list[int] | None = None  # ... who received one, in that order
+    discarded: list[int] | None = None  # ... receivers who laid a card away
+    put: int | None = None  # the seat that put
+    stayed: list[int] | None = None  # seats that saw the put
+    resigned: list[int] | None = None  # seats that threw their cards in
+    seen: bool | None = None  # the put was seen
+
+
 class PutRules(TrickRules):
     name = "put"
     seat_counts = (2, 3, 4, 5, 6)
@@ -60,6 +75,7 @@ class PutRules(TrickRules):
     counter_raise = False
     option_specs: ClassVar[dict[str, OptionSpec]] = PUT_OPTIONS
     lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {"target": (3, 5, 7, 11)}
+    extras = PutExtras
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:
         super().__init__(options)
@@ -128,7 +144,7 @@ class PutRules(TrickRules):
             hand.phase = PASS_PHASE
             hand.x.update(active=[], passers=[], receivers=[], discarded=[])
         else:
-            hand.x["active"] = list(range(match.players))
+            hand.x.active = list(range(match.players))
 
     # ------------------------------------------------------- who acts, legal
     def acting_seat(self, match: Match) -> int:
@@ -169,7 +185,7 @@ class PutRules(TrickRules):
                                      passer=self._passers_now(match)[0])
             return None
         if hand.phase == DISCARD_PHASE:
-            if seat in x["passers"]:
+            if seat in x.passers:
                 reason = "passer-no-discard" if kind == A.DISCARD else "out-of-hand"
                 return IllegalAction(reason, seat=seat)
             if kind == A.PASS:
@@ -177,19 +193,19 @@ class PutRules(TrickRules):
             if kind != A.DISCARD:
                 return IllegalAction("discard-first", seat=seat, action=kind)
             return None
-        if seat not in x["active"]:
+        if seat not in x.active:
             return IllegalAction("out-of-hand", seat=seat)
         if kind in (A.PASS, A.DISCARD):
             reason = "passing-over" if self.partnership4(match.players) else "no-passing"
             return IllegalAction(reason, seat=seat, action=kind)
         if hand.pending is not None or seat != hand.turn:
             return None  # the generic answers (not your turn, must answer) say it best
-        if kind == A.PUT and "put" in x:
+        if kind == A.PUT and x.put is not None:
             return IllegalAction("put-once", seat=seat)
         if kind == A.FOLD:
             if self.individual(match.players):
                 return IllegalAction("no-throw-in-individual", seat=seat)
-            if "put" in x:
+            if x.put is not None:
                 return IllegalAction("no-throw-in-after-put", seat=seat)
         return None
 
@@ -200,7 +216,7 @@ class PutRules(TrickRules):
         passers = self._passers_now(match)
         if seat not in passers:
             partner = (seat + 2) % 4
-            if partner in hand.x["passers"]:
+            if partner in hand.x.passers:
                 return IllegalAction("partner-passed", seat=seat, partner=partner)
             return IllegalAction("not-your-pass", seat=seat, passer=passers[0])
         if action.card not in hand.cards[seat]:
@@ -213,7 +229,7 @@ class PutRules(TrickRules):
         """A receiver with four cards lays one away (the gate keeps it in its phase)."""
         hand = match.hand
         assert hand is not None
-        if seat in hand.x["discarded"]:
+        if seat in hand.x.discarded:
             return IllegalAction("already-discarded", seat=seat)
         if action.card not in hand.cards[seat]:
             return IllegalAction("card-not-held", seat=seat)
@@ -223,14 +239,14 @@ class PutRules(TrickRules):
         """6.2.4: the dealer's left passes first, then the dealer; agreed: either partner."""
         hand = match.hand
         assert hand is not None
-        first = (hand.dealer + 1) % 4 if not hand.x["passers"] else hand.dealer
+        first = (hand.dealer + 1) % 4 if not hand.x.passers else hand.dealer
         return (first, (first + 2) % 4) if self._agreed else (first,)
 
     def _waiting_discards(self, match: Match) -> list[int]:
         """Receivers still holding four cards, in the order they received (decision 9)."""
         assert match.hand is not None
         x = match.hand.x
-        return [r for r in x["receivers"] if r not in x["discarded"]]
+        return [r for r in x.receivers if r not in x.discarded]
 
     def _highest(self, cards: Sequence[Card]) -> list[Card]:
         best = max(map(card_strength, cards))
@@ -239,7 +255,7 @@ class PutRules(TrickRules):
     def _next_active(self, match: Match, seat: int) -> int:
         """The next seat after ``seat`` in play order that is still in the hand."""
         assert match.hand is not None
-        active = match.hand.x["active"]
+        active = match.hand.x.active
         n = match.players
         if len(active) == n:
             return (seat + 1) % n
@@ -251,14 +267,14 @@ class PutRules(TrickRules):
 
     def seat_order(self, match: Match, after: int) -> list[int]:
         assert match.hand is not None
-        active = match.hand.x["active"]
+        active = match.hand.x.active
         n = match.players
         return [s for s in ((after + i) % n for i in range(1, n)) if s in active]
 
     # ----------------------------------------------------------------- tricks
     def trick_size(self, match: Match) -> int:
         assert match.hand is not None
-        return len(match.hand.x["active"])
+        return len(match.hand.x.active)
 
     def next_to_play(self, match: Match, seat: int) -> int:
         return self._next_active(match, seat)
@@ -275,13 +291,13 @@ class PutRules(TrickRules):
         if self.individual(match.players):
             if len(hand.tricks) < match.players + 1:  # 6.3.2: every trick is played
                 return False, None
-            return True, most_tricks(hand.tricks, hand.x["active"])
+            return True, most_tricks(hand.tricks, hand.x.active)
         return two_sided_result(hand.tricks)
 
     def decides_game(self, hand: Hand) -> bool:
         """A seen put (or outright play) gives the hand's winner the race (finish_by_tricks);
         in a ledger there is no game to decide."""
-        return not self._ledger and (bool(hand.x.get("seen")) or self._outright)
+        return not self._ledger and (bool(hand.x.seen) or self._outright)
 
     def finish_by_tricks(self, match: Match, winner: int | None, events: Events) -> None:
         """Score a hand played out: 1, or the game after a seen put (decision 11)."""
@@ -291,10 +307,10 @@ class PutRules(TrickRules):
         if winner is None:
             self.finish(match, None, [0] * sides, "draw", events)
             return
-        seen = bool(hand.x.get("seen"))
+        seen = bool(hand.x.seen)
         if self._ledger:
             if seen:  # the stake G from every other player still in (decision 18)
-                payers = {self.team_of(s, match.players) for s in hand.x["active"]}
+                payers = {self.team_of(s, match.players) for s in hand.x.active}
                 points = collect(sides, winner, payers, self.target_score(), ledger=True)
             else:
                 points = collect(sides, winner, range(sides), 1, ledger=True)
@@ -334,7 +350,7 @@ class PutRules(TrickRules):
         hand = match.hand
         assert hand is not None and hand.pending is not None
         x = hand.x
-        x["stayed" if stays else "resigned"].append(seat)
+        (x.stayed if stays else x.resigned).append(seat)
         if events is not None:
             events.append(E.CallAnswered(seat, A.PUT, stays))
         putter = hand.pending.caller
@@ -344,8 +360,8 @@ class PutRules(TrickRules):
             self.announce_turn(match, events)
             return
         hand.pending = None
-        stayed, resigned = x["stayed"], x["resigned"]
-        x["calls"] = {"put": {"caller": putter, "seen": bool(stayed),
+        stayed, resigned = x.stayed, x.resigned
+        x.calls = {"put": {"caller": putter, "seen": bool(stayed),
                               "stayed": list(stayed), "resigned": list(resigned)}}
         side = self.team_of(putter, match.players)
         if not stayed:  # thrown in by all: the putter scores 1 (from each, in a ledger)
@@ -353,7 +369,7 @@ class PutRules(TrickRules):
             points = collect(len(match.score), side, payers, 1, ledger=self._ledger)
             self.finish(match, side, points, "run", events)
             return
-        x["seen"] = True
+        x.seen = True
         for quitter in resigned:
             self._drop(match, quitter, events)
         self.announce_turn(match, events)
@@ -362,7 +378,7 @@ class PutRules(TrickRules):
         """A resigner leaves: his held cards are dropped, his card on the table withdrawn."""
         hand = match.hand
         assert hand is not None
-        hand.x["active"].remove(seat)
+        hand.x.active.remove(seat)
         dropped = len(hand.cards[seat])
         hand.cards[seat] = []
         for i, (owner, card) in enumerate(hand.table):
@@ -396,9 +412,9 @@ class PutRules(TrickRules):
         hand.cards[seat] = []
         hand.cards[partner].append(action.card)
         x = hand.x
-        x["passers"].append(seat)
-        x["receivers"].append(partner)
-        if len(x["passers"]) == 2:
+        x.passers.append(seat)
+        x.receivers.append(partner)
+        if len(x.passers) == 2:
             hand.phase = DISCARD_PHASE
         if events is not None:
             events.append(CardPassed(seat, partner, None))
@@ -412,11 +428,11 @@ class PutRules(TrickRules):
         assert hand is not None and action.card is not None
         hand.cards[seat].remove(action.card)
         x = hand.x
-        x["discarded"].append(seat)
-        if len(x["discarded"]) == 2:
+        x.discarded.append(seat)
+        if len(x.discarded) == 2:
             hand.phase = PLAY_PHASE
-            x["active"] = sorted(x["receivers"])
-            hand.turn = hand.leader = x["receivers"][0]  # the non-dealer side leads (6.2.5)
+            x.active = sorted(x.receivers)
+            hand.turn = hand.leader = x.receivers[0]  # the non-dealer side leads (6.2.5)
         if events is not None:
             events.append(CardsDiscarded(seat, 1))
             self.announce_turn(match, events)

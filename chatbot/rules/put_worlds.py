@@ -50,18 +50,18 @@ def patch(rules: PutRules, view: SeatView, match: Match) -> None:
     assert hand is not None
     x = hand.x
     n = view.players
-    x["active"] = active(rules, view)
+    x.active = active(rules, view)
     if rules.partnership4(n):
         first = receivers(view)
         x.update(passers=[(s + 2) % 4 for s in first], receivers=first,
                  discarded=list(first))
     put = view.calls.get("put")
     if isinstance(put, dict):
-        x["put"] = put["caller"]
-        x["stayed"] = list(put.get("stayed", ()))
-        x["resigned"] = list(put.get("resigned", ()))
+        x.put = put["caller"]
+        x.stayed = list(put.get("stayed", ()))
+        x.resigned = list(put.get("resigned", ()))
         if put.get("seen"):
-            x["seen"] = True
+            x.seen = True
     elif view.pending_call == A.PUT:
         caller = view.pending_caller
         assert caller is not None
@@ -79,4 +79,4 @@ def leader(match: Match) -> int | None:
     """Four-player Put: the first receiver leads."""
     hand = match.hand
     assert hand is not None
-    return hand.x["receivers"][0] if "receivers" in hand.x else None
+    return hand.x.receivers[0] if hand.x.receivers is not None else None

@@ -12,7 +12,7 @@ from chatbot.rules import events as E
 from chatbot.rules import put_events  # noqa: F401  (Put's own Event subclasses)
 from chatbot.rules.cards import Card, Family, card_code, parse_card
 from chatbot.rules.registry import rules_class
-from chatbot.rules.state import Hand, Match, Pending
+from chatbot.rules.state import Extras, Hand, Match, Pending
 
 FORMAT_VERSION = 1
 
@@ -34,7 +34,7 @@ def match_to_dict(match: Match) -> dict[str, Any]:
 
 
 def match_from_dict(doc: dict[str, Any]) -> Match:
-    family = rules_class(doc["variant"]).family
+    cls = rules_class(doc["variant"])
     hand = doc["hand"]
     return Match(
         variant=doc["variant"],
@@ -42,7 +42,7 @@ def match_from_dict(doc: dict[str, Any]) -> Match:
         players=doc["players"],
         score=list(doc["score"]),
         dealer=doc["dealer"],
-        hand=None if hand is None else _hand_from_dict(hand, family),
+        hand=None if hand is None else _hand_from_dict(hand, cls.family, cls.extras),
         hand_no=doc["hand_no"],
         winner=doc["winner"],
     )
@@ -74,11 +74,11 @@ def _hand_to_dict(hand: Hand, family: Family) -> dict[str, Any]:
         "points": list(hand.points),
         "reason": hand.reason,
         "covered": enc(hand.covered),
-        "x": enc(hand.x),
+        "x": enc(hand.x.to_doc()),
     }
 
 
-def _hand_from_dict(doc: dict[str, Any], family: Family) -> Hand:
+def _hand_from_dict(doc: dict[str, Any], family: Family, extras: type[Extras]) -> Hand:
     dec = _Decoder(family).decode
     pending = doc["pending"]
     return Hand(
@@ -103,7 +103,7 @@ def _hand_from_dict(doc: dict[str, Any], family: Family) -> Hand:
         points=list(doc["points"]),
         reason=doc["reason"],
         covered=dec(doc["covered"]),
-        x=dec(doc["x"]),
+        x=extras.from_doc(dec(doc["x"])),
     )
 
 

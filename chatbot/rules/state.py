@@ -8,10 +8,54 @@ the rules to change them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
+from functools import cache
+from typing import Any, Self
 
 from chatbot.rules.cards import Card
+
+
+@dataclass(slots=True)
+class Extras:
+    """A variant's own state of a hand, as a small typed record: each variant declares
+    its record (a subclass) and the rules create it for every hand.
+
+    A field left None is absent: it is not written, so the stored JSON of a hand is
+    exactly what it was when this state was an untyped dict with the same keys, and an
+    old game reads back unchanged. ``calls`` is every variant's: what was settled this
+    hand (envido, flor, put), as the scenario output shows it.
+    """
+
+    calls: dict[str, Any] | None = None
+
+    def copy(self) -> Self:
+        cls = type(self)
+        new = cls.__new__(cls)
+        for name in _field_names(cls):
+            setattr(new, name, _deep_copy_json(getattr(self, name)))
+        return new
+
+    def update(self, **values: Any) -> None:
+        """Set several fields at once (a name the record lacks is an error)."""
+        for name, value in values.items():
+            setattr(self, name, value)
+
+    def to_doc(self) -> dict[str, Any]:
+        """The fields that are set, by name (JSON-able values)."""
+        return {name: value for name in _field_names(type(self))
+                if (value := getattr(self, name)) is not None}
+
+    @classmethod
+    def from_doc(cls, doc: dict[str, Any]) -> Self:
+        unknown = set(doc) - set(_field_names(cls))
+        if unknown:
+            raise ValueError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
+        return cls(**doc)
+
+
+@cache
+def _field_names(cls: type[Extras]) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls))
 
 
 @dataclass(slots=True)
@@ -52,7 +96,7 @@ class Hand:
     points: list[int] = field(default_factory=list)  # per team, this hand
     reason: str | None = None
     covered: list[Card] = field(default_factory=list)  # face-down cards (only the owner knows)
-    x: dict[str, Any] = field(default_factory=dict)  # variant extras, JSON-able values
+    x: Extras = field(default_factory=Extras)  # the variant's own state (its record)
 
     def copy(self) -> Hand:
         return Hand(
@@ -77,7 +121,7 @@ class Hand:
             points=list(self.points),
             reason=self.reason,
             covered=list(self.covered),
-            x=_deep_copy_json(self.x),
+            x=self.x.copy(),
         )
 
     @property

@@ -111,9 +111,9 @@ def test_the_rules_say_which_hand_decides_the_game(variant: str, special: str | 
                                                    extras: dict[str, object]) -> None:
     """An iron hand, an accepted mon reste, a seen put: asked of the rules, not of a name."""
     rules = rules_of(variant)
-    plain = Hand(dealer=0, mano=1, cards=[[], []], dealt=[(), ()])
+    plain = Hand(dealer=0, mano=1, cards=[[], []], dealt=[(), ()], x=rules.extras())
     decided = Hand(dealer=0, mano=1, cards=[[], []], dealt=[(), ()], special=special,
-                   x=dict(extras))
+                   x=rules.extras(**extras))
     assert rules.decides_game(decided) and not rules.decides_game(plain)
 
 

@@ -90,9 +90,9 @@ def test_deal_caches_the_counts(players: int) -> None:
         assert hand is not None
         dealt = [c for held in hand.cards for c in held]
         assert len(dealt) == len(set(dealt)) == 3 * players
-        assert hand.x["env"] == tuple(envido_count(h) for h in hand.cards)
-        assert hand.x["florc"] == tuple(flor_count(h) for h in hand.cards)
-        assert hand.x["owed"] == [s for s in range(players) if flor_count(hand.cards[s])]
+        assert hand.x.env == tuple(envido_count(h) for h in hand.cards)
+        assert hand.x.florc == tuple(flor_count(h) for h in hand.cards)
+        assert hand.x.owed == [s for s in range(players) if flor_count(hand.cards[s])]
         assert rules.to_act(match) == hand.mano == (hand.dealer + 1) % players
 
 
@@ -179,8 +179,8 @@ def test_copy_is_independent_mid_call() -> None:
     act(rules, copy, "0 accept; 1 accept; 0 play 1O; 1 play 5C")
     assert match.hand is not None and copy.hand is not None
     assert match.hand.pending is not None and match.hand.pending.call == A.CONTRAFLOR
-    assert match.hand.x["contest"] == (A.CONTRAFLOR, 1) and "flor_done" not in match.hand.x
-    assert copy.hand.x["calls"] == {"flor": {"winner": 1, "points": 6}}
+    assert match.hand.x.contest == (A.CONTRAFLOR, 1) and match.hand.x.flor_done is None
+    assert copy.hand.x.calls == {"flor": {"winner": 1, "points": 6}}
 
 
 def test_serialised_match_plays_on_identically() -> None:
@@ -265,7 +265,7 @@ def test_immediate_falta_ends_the_game_mid_hand() -> None:
         E.HandWon(0, (10, 0), (30, 12), "envido"), E.GameWon(0, (30, 12))]
     assert match.score == [30, 12] and match.winner == 0
     hand = match.hand
-    assert hand is not None and hand.over and hand.pending is None and "susp" not in hand.x
+    assert hand is not None and hand.over and hand.pending is None and hand.x.susp is None
     assert (hand.winner, hand.reason, hand.points, hand.tricks) == (0, "envido", [10, 0], [])
     assert rules.to_act(match) is None and rules.legal(match, 0) == rules.legal(match, 1) == []
     with pytest.raises(IllegalAction) as info:

@@ -226,7 +226,7 @@ def test_stock_run_out_voids_the_hand_and_the_deal_passes() -> None:
     assert fresh is not None and match.dealer == 0 and fresh.mano == 1 and match.hand_no == 2
     dealt = [c for h in fresh.cards for c in h] + fresh.stock
     assert sorted(dealt) == sorted(rules.deck())
-    assert fresh.x == {} and fresh.stake == 1
+    assert fresh.x.to_doc() == {} and fresh.stake == 1
     assert Action(A.REDEAL_PROPOSE) in rules.legal(match, 1)  # the new mano asks afresh
 
 

@@ -294,7 +294,7 @@ def test_agreed_passers_either_partner_may_pass() -> None:
     assert rules.legal(match, 1) == [Action(A.PASS, card("2S"))]
     play(rules, match, "1 pass 2S; 3 discard TC; 0 discard 5D")
     assert rules.to_act(match) == 0  # the non-dealer side's receiver leads
-    assert match.hand is not None and match.hand.x["active"] == [0, 3]
+    assert match.hand is not None and match.hand.x.active == [0, 3]
 
 
 def test_partnership_put_is_answered_by_the_active_opponent() -> None:
@@ -315,7 +315,7 @@ def test_resigner_card_is_withdrawn_with_an_event() -> None:
     hand = match.hand
     assert hand is not None
     assert hand.table == [(1, card("3H"))] and hand.leader == 1
-    assert hand.cards[0] == [] and hand.x["active"] == [1, 2]
+    assert hand.cards[0] == [] and hand.x.active == [1, 2]
     new = events[mark:]
     assert any(isinstance(e, CardWithdrawn) and e.seat == 0 and e.card == card("2C")
                for e in new)
@@ -367,8 +367,8 @@ def test_copy_is_independent() -> None:
     play(rules, match, "0 play 2C; 1 play 3H; 2 put")
     twin = match.copy()
     play(rules, twin, "0 run; 1 accept")
-    assert match.hand is not None and match.hand.x["active"] == [0, 1, 2]
-    assert match.hand.x["resigned"] == [] and match.hand.pending is not None
+    assert match.hand is not None and match.hand.x.active == [0, 1, 2]
+    assert match.hand.x.resigned == [] and match.hand.pending is not None
 
 
 # ---------------------------------------------------------------- random play

@@ -124,7 +124,8 @@ def build(rules: TrickRules, view: SeatView, held: list[list[Card]],
     match = Match(view.variant, dict(rules.options), n, list(view.score), view.dealer)
     hand = Hand(dealer=view.dealer, mano=view.mano, cards=[list(d) for d in dealt],
                 dealt=dealt, vira=view.vira, stock=list(stock), turn=view.mano,
-                leader=view.mano, stake=rules.ladder[0], points=[0] * len(view.score))
+                leader=view.mano, stake=rules.ladder[0], points=[0] * len(view.score),
+                x=rules.extras())
     match.hand = hand
     match.hand_no = 1
     rules.setup_hand(match)  # variant extras that follow from the deal (envido counts...)
@@ -139,7 +140,7 @@ def build(rules: TrickRules, view: SeatView, held: list[list[Card]],
     hand.last_raiser = view.last_raiser
     hand.covered = covered
     if view.calls:
-        hand.x["calls"] = _copy(view.calls)
+        hand.x.calls = _copy(view.calls)
     patch = PATCHES.get(view.variant)
     if patch is not None:
         patch(rules, view, match)
@@ -164,8 +165,8 @@ def _place_turn(rules: TrickRules, view: SeatView, match: Match) -> None:
         hand.turn = rules.next_to_play(match, hand.table[-1][0])
     elif hand.played:
         hand.turn = rules.trick_result(match, hand.played[-1])[1]
-    elif "receivers" in hand.x:  # four-player Put: the first receiver leads
-        hand.turn = hand.x["receivers"][0]
+    elif getattr(hand.x, "receivers", None) is not None:  # four-player Put: first receiver
+        hand.turn = hand.x.receivers[0]  # type: ignore[attr-defined]
     hand.leader = hand.table[0][0] if hand.table else hand.turn
 
 
@@ -207,33 +208,33 @@ def _patch_argentino(rules: TrickRules, view: SeatView, match: Match) -> None:
     x = hand.x
     kinds = {a.kind for a in view.legal}
     if view.pending_call in ENVIDO_CALLS:
-        x["chain"] = _envido_chain(view)
+        x.chain = _envido_chain(view)
     elif "envido" in view.calls:
-        x["chain"] = [A.ENVIDO]
-    if "owed" in x:
+        x.chain = [A.ENVIDO]
+    if x.owed is not None:
         plays = played_by(view)
         acted = {s for s in range(view.players) if plays[s]}
         if view.pending_caller is not None:
             acted.add(view.pending_caller)
         if A.FLOR not in kinds:
             acted.add(view.seat)
-        x["flors"] = [s for s in x["owed"] if s in acted]
-        x["owed"] = [s for s in x["owed"] if s not in acted]
+        x.flors = [s for s in x.owed if s in acted]
+        x.owed = [s for s in x.owed if s not in acted]
         if "flor" in view.calls:
-            x["flor_done"] = True
+            x.flor_done = True
     if view.pending_call in CONTEST_CALLS:
         assert view.pending_caller is not None
-        x["contest"] = (view.pending_call, rules.team_of(view.pending_caller, view.players))
+        x.contest = (view.pending_call, rules.team_of(view.pending_caller, view.players))
 
 
 def _repair_argentino(rules: TrickRules, view: SeatView, match: Match) -> None:
     """No envido offered to this seat though the world would offer one: it was sung before."""
     hand = match.hand
     assert hand is not None
-    if "chain" in hand.x or {a.kind for a in view.legal} & ENVIDO_CALLS:
+    if hand.x.chain is not None or {a.kind for a in view.legal} & ENVIDO_CALLS:
         return
     if any(a.kind in ENVIDO_CALLS for a in rules.legal(match, view.seat)):
-        hand.x["chain"] = [A.ENVIDO]
+        hand.x.chain = [A.ENVIDO]
 
 
 def _patch_le_truc(rules: TrickRules, view: SeatView, match: Match) -> None:
@@ -242,19 +243,19 @@ def _patch_le_truc(rules: TrickRules, view: SeatView, match: Match) -> None:
     x = hand.x
     kinds = {a.kind for a in view.legal}
     if view.pending_call == A.REDEAL_PROPOSE:
-        x["redeal"] = "asked"
+        x.redeal = "asked"
     elif A.REDEAL_PROPOSE not in kinds:
-        x["redeal"] = "refused"  # asked before, or too late: no redeal in these worlds
+        x.redeal = "refused"  # asked before, or too late: no redeal in these worlds
     if view.pending_call is None and A.MON_RESTE not in kinds:
-        x["mr"] = True  # a Mon Reste was accepted: nothing more to call
+        x.mr = True  # a Mon Reste was accepted: nothing more to call
     instruct = {"instruct-highest", "instruct-lowest", "instruct-rank"}
     if view.players == 4 and rules.options.get("signals"):
         # the rule bots never signal, so only this seat's own instruction is inferred
         on_turn = view.pending_call is None and view.seat in (view.dealer, view.mano)
-        x["instructed"] = [view.seat] if on_turn and not kinds & instruct else []
+        x.instructed = [view.seat] if on_turn and not kinds & instruct else []
         plays = [a.card for a in view.legal if a.kind == A.PLAY and a.card is not None]
         if view.hand is not None and plays and len(plays) < len(view.hand):
-            x["orders"] = [[view.seat, "instruct-rank", plays[0].rank]]
+            x.orders = [[view.seat, "instruct-rank", plays[0].rank]]
 
 
 def _put_active(rules: TrickRules, view: SeatView) -> list[int]:
@@ -298,18 +299,18 @@ def _patch_put(rules: TrickRules, view: SeatView, match: Match) -> None:
     assert hand is not None
     x = hand.x
     n = view.players
-    x["active"] = _put_active(rules, view)
+    x.active = _put_active(rules, view)
     if _partnership4(rules, n):
         receivers = _put_receivers(view)
         x.update(passers=[(s + 2) % 4 for s in receivers], receivers=receivers,
                  discarded=list(receivers))
     put = view.calls.get("put")
     if isinstance(put, dict):
-        x["put"] = put["caller"]
-        x["stayed"] = list(put.get("stayed", ()))
-        x["resigned"] = list(put.get("resigned", ()))
+        x.put = put["caller"]
+        x.stayed = list(put.get("stayed", ()))
+        x.resigned = list(put.get("resigned", ()))
         if put.get("seen"):
-            x["seen"] = True
+            x.seen = True
     elif view.pending_call == A.PUT:
         caller = view.pending_caller
         assert caller is not None
@@ -443,7 +444,7 @@ def envido_belief(rules: TrickRules, view: SeatView) -> Belief | None:
     def belief(world: Match) -> float:
         hand = world.hand
         assert hand is not None
-        best = max((hand.x["env"][s] for s in range(world.players)
+        best = max((hand.x.env[s] for s in range(world.players)
                     if rules.team_of(s, world.players) != view.team), default=0)
         agrees = best <= mine if we_won else best >= mine
         return 1.0 if agrees else 0.1
