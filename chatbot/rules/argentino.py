@@ -329,17 +329,17 @@ class ArgentinoRules(TrickRules):
         hand = match.hand
         assert hand is not None
         x, pending, kind = hand.x, hand.pending, action.kind
-        call = spoken(kind)
         if pending is not None:
             if pending.call in ENVIDO_CALLS:
                 if action.card is None and kind in envido_raises(tuple(x.chain)):
                     return None
-                return IllegalAction("envido-no-raise", seat=seat, call=call,
+                return IllegalAction("envido-no-raise", seat=seat, call=spoken(kind),
                                      chain=", ".join(spoken(c) for c in x.chain))
             if pending.call not in TRUCO_CALLS:
                 return self._answer_first(match, seat)
         if action.card is None and self._envido_open(hand, seat, answering=pending is not None):
             return None
+        call = spoken(kind)
         if self._flor and x.flors:
             return IllegalAction("envido-after-flor", seat=seat, call=call)
         if x.chain is not None:

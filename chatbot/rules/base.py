@@ -360,8 +360,9 @@ class TrickRules:
 
     @final
     def on_turn(self, match: Match, seat: int) -> IllegalAction | None:
-        """No call waiting: None for the seat to act, else why not."""
-        to_act = self.to_act(match)
+        """No call waiting (callers ask after the pending call): None for the seat to act,
+        else why not."""
+        to_act = self.acting_seat(match)
         if seat != to_act:
             return IllegalAction("not-your-turn", seat=seat, to_act=to_act)
         return None
