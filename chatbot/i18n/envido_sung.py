@@ -10,7 +10,7 @@ that loses to one sung before it is never heard (docs/rules.md says so). What
 was sung is public; what was not stays hidden like the cards that make it.
 
 The game's events carry the winning count only (``CallScored``); the others are
-in the hand's state (``x["env"]``), so the sung counts are added here, for the
+in the hand's state (the rules' ``envido_counts``), so the sung counts are added here, for the
 texts, as an ``EnvidoSung`` event that never leaves the texts.
 """
 
@@ -62,7 +62,7 @@ def singing(counts: Sequence[int], order: Sequence[int],
 def sung(rules: TrickRules, match: Match) -> EnvidoSung | None:
     """The hand's sung counts, or None when its state has none (no envido game)."""
     hand = match.hand
-    counts = None if hand is None else hand.x.get("env")
+    counts = None if hand is None else rules.envido_counts(match)
     from_mano = getattr(rules, "from_mano", None)
     if counts is None or from_mano is None:
         return None

@@ -167,6 +167,9 @@ class ArgentinoRules(TrickRules):
     def strengths(self, vira: Card | None) -> dict[Card, int]:
         return STRENGTH
 
+    def envido_counts(self, match: Match) -> tuple[int, ...] | None:
+        return match.hand.x.env if match.hand is not None else None
+
     def calls_scored_at_end(self) -> bool:
         return not self._immediate  # 3.5.7
 

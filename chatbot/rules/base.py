@@ -72,7 +72,7 @@ class TrickRules:
         # data
         "deck", "strengths", "manilhas", "stake_values", "supported_actions", "turns_up_card",
         "cards_per_player", "teams", "team_of", "target_score", "decides_game",
-        "calls_scored_at_end", "races_to_target", "check_score",
+        "calls_scored_at_end", "races_to_target", "check_score", "envido_counts",
         # deal
         "draw", "setup_hand", "deal_events", "next_dealer",
         # order
@@ -140,6 +140,10 @@ class TrickRules:
         """Whether a call scored mid-hand (envido, flor) reaches the score only when the
         hand ends: its line says so, since the score does not move yet."""
         return False
+
+    def envido_counts(self, match: Match) -> tuple[int, ...] | None:
+        """Hook: each seat's envido count this hand, in a game that sings them (None)."""
+        return None
 
     def teams(self, players: int) -> int:
         """Number of sides: partnerships of two sides, or every seat for itself."""
