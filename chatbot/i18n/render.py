@@ -593,7 +593,8 @@ def _action_label(action: A.Action, view: SeatView, rules: TrickRules) -> str:
             return run_label(word, view.stake)
         return word
     if kind == A.ELEVEN_PLAY:
-        return eleven_play_label(getattr(rules, "special_value", rules.ladder[0]))
+        value = rules.special_value
+        return eleven_play_label(value if value is not None else rules.ladder[0])
     if kind == A.ELEVEN_RUN:
         return eleven_run_label(rules.ladder[0])
     if kind == A.FOLD:

@@ -56,6 +56,7 @@ class TrickRules:
     fold_call: ClassVar[str] = "throw-in"
     # The score at which a side plays a hand of eleven (ten in Mineiro); None: no such hand.
     special_at: ClassVar[int | None] = None
+    special_value: ClassVar[int | None] = None  # what that hand is worth when played
     option_specs: ClassVar[dict[str, OptionSpec]] = {}
     # The record of the variant's own state of a hand (chatbot/rules/state.py).
     extras: ClassVar[type[Extras]] = Extras

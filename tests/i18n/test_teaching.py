@@ -219,7 +219,7 @@ def test_an_accepted_envido_shows_what_was_sung_and_hides_what_was_not(seed: int
     assert mano is not None
     fire(table, "move", mano, Action(A.ENVIDO))
     events = fire(table, "move", 1 - mano, Action(A.ACCEPT))
-    counts = match.hand.x["env"]
+    counts = match.hand.x.env
     scored = next(e for e in events if isinstance(e, E.CallScored))
     viewer = Viewer(rules, 2, NAMES[:2], None)
     shown = render_all(with_sung(events, rules, match), viewer, "en")
