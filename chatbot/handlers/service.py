@@ -57,6 +57,9 @@ class Timing:
 Step = tuple[str, tuple[Any, ...], dict[str, Any]]
 # Decides the triggers from the table as stored now (see GameService.perform).
 Plan = Callable[[TableRecord, Table], Awaitable[list[Step] | None]]
+# A trigger fired: its name, its arguments as fired (a blind pick made a card), its events.
+Fired = tuple[str, tuple[Any, ...], list[Event]]
+SAVE_TRIES = 4  # a save that keeps losing the race to other workers gives up after these
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,48 +194,59 @@ class GameService:
         read again and judged anew, so no answer ever rests on a stale copy.
         """
         async with self.lock(table_id):
-            remembered = True
-            for attempt in range(4):
-                record = self._records.get(table_id) if remembered else None
-                if record is None:
-                    remembered = False
-                    record = await self.repo.get_table(table_id)
-                try:
-                    if record is None or not record.active:
-                        raise Refused("no-table")
-                    table = Table.from_dict(record.game)
-                    steps = await plan(record, table)
-                    fired: list[tuple[str, tuple[Any, ...], list[Event]]] = []
-                    for trigger, args, kwargs in steps or ():
-                        args = _resolve_blind(table, trigger, args)
-                        fired.append((trigger, args, fire(table, trigger, *args, rng=self.rng,
-                                                          **kwargs)))
-                except Refused:
-                    if remembered:  # judged on a copy: judge again on the stored table
-                        remembered = False
-                        continue
-                    raise
+            copy = self._records.get(table_id)
+            if copy is not None:
+                outcome = await self._on_copy(copy, plan)
+                if outcome is not None:
+                    return outcome
+            tries = SAVE_TRIES - (copy is not None)  # the copy counted as the first try
+            for attempt in range(tries):
+                record = await self.repo.get_table(table_id)
+                table, fired = await self._judge(record, plan)
+                assert record is not None  # _judge refuses a missing table
                 if not fired:
-                    if remembered:
-                        remembered = False
-                        continue
                     return None
                 try:
-                    saved = await self._save(record, table, fired)
-                except StaleVersion:
-                    if attempt == 3:
+                    return await self._commit(record, table, fired)
+                except StaleVersion:  # another worker saved first: read and judge again
+                    if attempt == tries - 1:
                         raise
-                    remembered = False
-                    continue  # another worker saved first: reload and judge again
-                self.remember(saved)
-                events = [e for _, _, batch in fired for e in batch]
-                outcome = Outcome(saved, table, events, fired[-1][0])
-                try:
-                    await self._after(outcome)
-                except StorageError:  # the move is saved: a statistic must not undo it
-                    log.exception("statistics of table %s not recorded", table_id)
-                return outcome
         raise AssertionError("unreachable")
+
+    async def _on_copy(self, copy: TableRecord, plan: Plan) -> Outcome | None:
+        """Judge and save on the remembered record; None when only the stored table may
+        answer: a refusal or "nothing to do" judged on a copy, or a save that lost the
+        race to another worker (the copy was behind)."""
+        try:
+            table, fired = await self._judge(copy, plan)
+            return await self._commit(copy, table, fired) if fired else None
+        except (Refused, StaleVersion):
+            return None
+
+    async def _judge(self, record: TableRecord | None, plan: Plan) -> tuple[Table, list[Fired]]:
+        """Run ``plan`` on the table of ``record`` and fire its steps (nothing is saved);
+        Refused when the table is gone or a step is refused."""
+        if record is None or not record.active:
+            raise Refused("no-table")
+        table = Table.from_dict(record.game)
+        fired: list[Fired] = []
+        for trigger, args, kwargs in await plan(record, table) or ():
+            args = _resolve_blind(table, trigger, args)
+            fired.append((trigger, args, fire(table, trigger, *args, rng=self.rng, **kwargs)))
+        return table, fired
+
+    async def _commit(self, record: TableRecord, table: Table, fired: list[Fired]) -> Outcome:
+        """Save what was fired (StaleVersion if another worker saved since ``record``),
+        then record the statistics of a game won."""
+        saved = await self._save(record, table, fired)
+        self.remember(saved)
+        events = [e for _, _, batch in fired for e in batch]
+        outcome = Outcome(saved, table, events, fired[-1][0])
+        try:
+            await self._after(outcome)
+        except StorageError:  # the move is saved: a statistic must not undo it
+            log.exception("statistics of table %s not recorded", record.id)
+        return outcome
 
     async def play(self, table_id: int, user_id: int, action: Action | Callable[[Table], Action],
                    seq: int) -> Outcome:
@@ -309,9 +323,6 @@ class GameService:
                 return saved
         return record
 
-    async def move(self, table_id: int, seat: int, action: Action, seq: int | None) -> Outcome:
-        return await self.act(table_id, "move", seat, action, seq=seq)
-
     async def run_timer(self, table_id: int, seq: int) -> Outcome | None:
         """A deadline passed: do what is due, unless the table moved on meanwhile.
 
@@ -343,7 +354,7 @@ class GameService:
 
     # --------------------------------------------------------------- saving
     async def _save(self, record: TableRecord, table: Table,
-                    fired: list[tuple[str, tuple[Any, ...], list[Event]]]) -> TableRecord:
+                    fired: list[Fired]) -> TableRecord:
         family = table.rules.family
         log_: list[tuple[str, dict[str, Any]]] = []
         for trigger, args, events in fired:

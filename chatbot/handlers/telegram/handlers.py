@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import time
 from collections.abc import Callable
 
 from telegram import (
     CallbackQuery,
-    InaccessibleMessage,
     InlineQueryResult,
     InlineQueryResultArticle,
     InlineQueryResultCachedSticker,
     InputTextMessageContent,
-    Message,
     Update,
 )
 from telegram.constants import ChatMemberStatus, ChatType
@@ -28,7 +25,6 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from chatbot.ai import LEVELS, describe, next_level
-from chatbot.ai.hint import hint
 from chatbot.fsm.errors import Refused
 from chatbot.fsm.table import Table
 from chatbot.handlers.lobby_options import carry_over, configure_args, settings
@@ -43,6 +39,7 @@ from chatbot.handlers.payload import (
 from chatbot.handlers.service import GameService, Outcome, Step
 from chatbot.handlers.telegram.answers import answer_inline, answer_query
 from chatbot.handlers.telegram.binding import on_keyboard
+from chatbot.handlers.telegram.buttons import DONE, Press, dispatch
 from chatbot.handlers.telegram.card_pictures import move_sticker
 from chatbot.handlers.telegram.inline_posts import (
     pending_content,
@@ -51,16 +48,13 @@ from chatbot.handlers.telegram.inline_posts import (
     settled_text,
 )
 from chatbot.handlers.telegram.keyboards import (
-    LEVEL_ACTION,
     LOBBY_DEFAULT_LEVEL,
-    RULES_OPEN_ACTION,
     SOLO_DEFAULT_LEVEL,
     Content,
     Keyboards,
     action_arg,
     parse_action_arg,
 )
-from chatbot.handlers.telegram.language_command import ACTION as LANGUAGE_ACTION
 from chatbot.handlers.telegram.language_command import LanguageCommand
 from chatbot.handlers.telegram.new_command import (
     NewUsage,
@@ -69,18 +63,16 @@ from chatbot.handlers.telegram.new_command import (
     same_game,
 )
 from chatbot.handlers.telegram.presenter import Presenter
-from chatbot.handlers.telegram.private_hands import STOP_ACTION, PrivateHands
-from chatbot.handlers.telegram.rules_command import ACTION as RULES_ACTION
+from chatbot.handlers.telegram.private_hands import PrivateHands
 from chatbot.handlers.telegram.rules_command import RulesCommand
 from chatbot.handlers.telegram.stickers import StickerBook
 from chatbot.handlers.telegram.timers import TimerBoard
 from chatbot.i18n.cards import card_label
-from chatbot.i18n.hints import hint_line
 from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.private_text import private_help
 from chatbot.i18n.refusals import explain_at_table, explain_to_player
 from chatbot.i18n.render import action_label
-from chatbot.i18n.table_text import alert, cards_alert, inline_context
+from chatbot.i18n.table_text import alert, inline_context
 from chatbot.i18n.translation import translate
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import CardCodeError
@@ -94,10 +86,6 @@ log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
 MEMORY = 50_000  # users remembered by a process (oldest dropped first)
 USER_TTL = 60.0  # seconds a remembered user's stored language is trusted
-# Buttons only the people at the table may press (joining is for everybody else).
-SEATED_ACTIONS = frozenset({"bot", "variant", "players", "option", "start", "rematch", "move",
-                            "back"})
-DONE = object()  # a dispatched press that answered its query itself
 
 
 class TrucoHandlers:
@@ -524,110 +512,15 @@ class TrucoHandlers:
             await answer_query(query, alert("stale" if payload.code != NO_TABLE
                                             else "elsewhere", locale), show_alert=True)
             return
+        press = Press(query, chat_id, payload, user.id, user.first_name, locale, update,
+                      context)
         try:
-            text = await self.dispatch(query, chat_id, payload, user.id, user.first_name,
-                                       locale, update, context)
+            text = await dispatch(self, press)
         except Refused as refused:
             await answer_query(query, self.refusal_text(refused, locale), show_alert=True)
             return
         if text is not DONE:
             await answer_query(query, text, show_alert=bool(text))
-
-    async def dispatch(self, query: CallbackQuery, chat_id: int, payload: Payload,
-                       user_id: int, name: str, locale: str, update: Update,
-                       context: Context) -> str | object | None:
-        """Do what a checked press says: its alert text, None, or DONE (answered)."""
-        action = payload.action
-        if action == RULES_ACTION and self.rules is not None:
-            await self.rules.page(query, chat_id, payload, locale)
-            return DONE
-        if action == RULES_OPEN_ACTION and self.rules is not None:
-            await self.rules.open(query, chat_id, payload, locale)
-            return DONE
-        if action == LANGUAGE_ACTION and self.language is not None:
-            await self.language.choose(update, context, payload)
-            return DONE
-        if action == "solo" and chat_id == user_id:
-            assert isinstance(query.message, Message | InaccessibleMessage)
-            origin = (query.message.message_id, payload.arg)
-            reply = await self.request_game(chat_id, user_id, name, payload.arg, locale,
-                                            context, origin)
-            if reply is None:
-                return None
-            text, markup = reply
-            if markup is None:
-                return text
-            await answer_query(query)
-            await context.bot.send_message(chat_id, text, reply_markup=markup)
-            return DONE
-        if action == LEVEL_ACTION:
-            await self.cycle_level(query, chat_id, payload, locale)
-            return DONE
-        if action in ("replace", "keep"):
-            await self.answer_replace(query, chat_id, payload, user_id, name, locale, context)
-            return DONE
-        if action == STOP_ACTION and self.private_hands is not None and chat_id == user_id:
-            return await self.private_hands.opt_out(user_id, locale)
-        if payload.code == NO_TABLE:
-            raise Refused("elsewhere")
-        if action == "move":  # the hot path: judged on the service's own read
-            await self.after(await self.play(payload, user_id, chat_id))
-            return None
-        record = await self.service.by_code(payload.code)
-        if record is None or not record.active:
-            raise Refused("no-table")
-        if record.chat_id != chat_id:
-            raise Refused("elsewhere")
-        return await self.press(record, payload, user_id, name, context, locale)
-
-    async def press(self, record: TableRecord, payload: Payload, user_id: int, name: str,
-                    context: Context, viewer_locale: str | None = None) -> str | None:
-        """Do what a table's button says; returns a private alert text, if any.
-
-        A button drawn for an earlier turn (its sequence) changes nothing; only
-        "my cards" is read-only and works from any message of the table.
-        """
-        table = Table.from_dict(record.game)
-        locale = record.language or "en"
-        action = payload.action
-        seat = table.seat_of(user_id)
-        if action == "cards":
-            if seat is None or table.match is None:
-                raise Refused("not-at-table")
-            return cards_alert(table, seat, viewer_locale or locale)
-        if action == "hint":
-            if seat is None or table.match is None or payload.seq != record.turn_seq:
-                raise Refused("stale" if seat is not None else "not-at-table")
-            return await hint_text(table, seat, payload.seq, viewer_locale or locale)
-        if payload.seq != record.turn_seq:
-            raise Refused("stale")
-        if action in SEATED_ACTIONS and seat is None:
-            raise Refused("not-at-table")
-        if action == "join":
-            outcome = await self.join(record, user_id, name,
-                                      int(payload.arg) if payload.arg.isdigit() else None)
-        elif action == "leave":
-            outcome = await self.service.act(record.id, "stand", user_id)
-        elif action == "bot":
-            outcome = await self.add_bot(record.id, payload.arg, locale)
-        elif action in ("variant", "players"):
-            outcome = await self.next_setting(record.id, action, payload.arg)
-        elif action == "option":
-            outcome = await self.set_option(record.id, payload.arg)
-        elif action in ("start", "rematch"):
-            outcome = await self.once(record.id, action,
-                                      "lobby" if action == "start" else "finished")
-        elif action == "stop":
-            if not await self.may_manage(record, record.chat_id, user_id, context):
-                raise Refused("only-creator")
-            outcome = await self.service.act(record.id, "stop")
-        elif action == "back":
-            assert seat is not None
-            outcome = await self.service.act(record.id, "come_back", seat)
-        else:
-            raise Refused("not-now")
-        await self.after(outcome)
-        return None
 
     async def add_bot(self, table_id: int, arg: str, locale: str) -> Outcome:
         """"Add a bot" names the seat it was drawn for: a double press adds one bot, and
@@ -794,17 +687,6 @@ class TrucoHandlers:
             return
         await settle(context.bot, chosen.inline_message_id, said[-1])
         await self.after(outcome)
-
-
-async def hint_text(table: Table, seat: int, seq: int, locale: str) -> str:
-    """The hard bot's advice for this seat, in words (searched off the event loop)."""
-    assert table.match is not None
-    rules = table.rules
-    view = seat_view(rules, table.match, seat)
-    if not view.legal:
-        raise Refused("not-your-turn")
-    action, reason = await asyncio.to_thread(hint, rules, view, random.Random(seq))
-    return hint_line(action, reason, view, rules, locale)
 
 
 def next_setting(table: Table, what: str) -> tuple[str, int]:

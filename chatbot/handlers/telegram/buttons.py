@@ -1,0 +1,293 @@
+"""What each kind of button does: one small function per payload action, in two tables.
+
+``TrucoHandlers.on_button`` checks where a press arrived (signed for this chat,
+on the pressed message's keyboard) and hands it here. A kind of button is
+found by its action, never by a chain of comparisons, so adding a button is one
+function and one row, and a kind that cannot be reached cannot be written:
+
+- ``MENU_BUTTONS``: buttons that act before any table is read (rules pages,
+  languages, the practice menu, bot levels, the "replace the game?" question,
+  "stop sending my hands", and moves, which the service judges on its own read).
+- ``TABLE_BUTTONS``: buttons of a table in this chat, each saying whether it
+  must be of the current turn and whether only the table's players may press it.
+
+A function returns what to answer the press with: an alert text, None (a quiet
+answer) or ``DONE`` (it answered the query itself); a table button that changes
+the game returns its :class:`Outcome`, which is presented like any other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Literal
+
+from telegram import CallbackQuery, InaccessibleMessage, Message, Update
+from telegram.ext import ContextTypes
+
+from chatbot.ai.hint import hint
+from chatbot.fsm.errors import Refused
+from chatbot.fsm.table import Table
+from chatbot.handlers.payload import NO_TABLE, Payload
+from chatbot.handlers.service import Outcome
+from chatbot.handlers.telegram.answers import answer_query
+from chatbot.handlers.telegram.keyboards import LEVEL_ACTION, RULES_OPEN_ACTION
+from chatbot.handlers.telegram.language_command import ACTION as LANGUAGE_ACTION
+from chatbot.handlers.telegram.private_hands import STOP_ACTION
+from chatbot.handlers.telegram.rules_command import ACTION as RULES_ACTION
+from chatbot.i18n.hints import hint_line
+from chatbot.i18n.table_text import cards_alert
+from chatbot.rules.views import seat_view
+from chatbot.storage import TableRecord
+
+if TYPE_CHECKING:
+    from chatbot.handlers.telegram.handlers import TrucoHandlers
+
+Context = ContextTypes.DEFAULT_TYPE
+
+
+class Answered(Enum):
+    DONE = "done"
+
+
+DONE = Answered.DONE  # a press that answered its query itself
+Reply = str | None | Literal[Answered.DONE]
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """A press checked by ``on_button``: what was pressed, by whom, where."""
+
+    query: CallbackQuery
+    chat_id: int
+    payload: Payload
+    user_id: int
+    name: str
+    locale: str  # the presser's language (alerts are theirs)
+    update: Update
+    context: Context
+
+
+@dataclass(frozen=True, slots=True)
+class AtTable:
+    """A press on a button of a table in this chat, with the table as stored."""
+
+    press: Press
+    record: TableRecord
+    table: Table
+    seat: int | None  # the presser's seat, None for an onlooker
+
+    @property
+    def language(self) -> str:
+        """The table's language (what it posts, such as a bot's name, is in it)."""
+        return self.record.language or "en"
+
+
+@dataclass(frozen=True, slots=True)
+class MenuButton:
+    run: Callable[[TrucoHandlers, Press], Awaitable[Reply]]
+    # whether this press is one for it; otherwise it is judged as a table's button
+    applies: Callable[[TrucoHandlers, Press], bool] = lambda h, p: True
+
+
+@dataclass(frozen=True, slots=True)
+class TableButton:
+    run: Callable[[TrucoHandlers, AtTable], Awaitable[Outcome | str]]
+    current: bool = True  # drawn for this turn, else "stale" and nothing changes
+    seated: bool = False  # only the table's players may press it
+
+
+async def dispatch(h: TrucoHandlers, press: Press) -> Reply:
+    """Do what a checked press says: its alert text, None, or DONE (answered)."""
+    menu = MENU_BUTTONS.get(press.payload.action)
+    if menu is not None and menu.applies(h, press):
+        return await menu.run(h, press)
+    if press.payload.code == NO_TABLE:
+        raise Refused("elsewhere")
+    record = await h.service.by_code(press.payload.code)
+    if record is None or not record.active:
+        raise Refused("no-table")
+    if record.chat_id != press.chat_id:
+        raise Refused("elsewhere")
+    table = Table.from_dict(record.game)
+    return await on_table(h, AtTable(press, record, table, table.seat_of(press.user_id)))
+
+
+async def on_table(h: TrucoHandlers, at: AtTable) -> str | None:
+    """A table's button: a button drawn for an earlier turn changes nothing; only "my
+    cards" and the hint are judged by themselves (cards work from any message)."""
+    button = TABLE_BUTTONS.get(at.press.payload.action, NOT_NOW)
+    if button.current and at.press.payload.seq != at.record.turn_seq:
+        raise Refused("stale")
+    if button.seated and at.seat is None:
+        raise Refused("not-at-table")
+    result = await button.run(h, at)
+    if isinstance(result, Outcome):
+        await h.after(result)
+        return None
+    return result
+
+
+# ------------------------------------------------------------ menu buttons
+async def rules_page(h: TrucoHandlers, p: Press) -> Reply:
+    assert h.rules is not None
+    await h.rules.page(p.query, p.chat_id, p.payload, p.locale)
+    return DONE
+
+
+async def rules_open(h: TrucoHandlers, p: Press) -> Reply:
+    assert h.rules is not None
+    await h.rules.open(p.query, p.chat_id, p.payload, p.locale)
+    return DONE
+
+
+async def language(h: TrucoHandlers, p: Press) -> Reply:
+    assert h.language is not None
+    await h.language.choose(p.update, p.context, p.payload)
+    return DONE
+
+
+async def solo(h: TrucoHandlers, p: Press) -> Reply:
+    """A practice game from the private menu; pressed again while it runs, a double tap."""
+    assert isinstance(p.query.message, Message | InaccessibleMessage)
+    origin = (p.query.message.message_id, p.payload.arg)
+    reply = await h.request_game(p.chat_id, p.user_id, p.name, p.payload.arg, p.locale,
+                                 p.context, origin)
+    if reply is None:
+        return None
+    text, markup = reply
+    if markup is None:
+        return text
+    await answer_query(p.query)
+    await p.context.bot.send_message(p.chat_id, text, reply_markup=markup)
+    return DONE
+
+
+async def level(h: TrucoHandlers, p: Press) -> Reply:
+    await h.cycle_level(p.query, p.chat_id, p.payload, p.locale)
+    return DONE
+
+
+async def replace_or_keep(h: TrucoHandlers, p: Press) -> Reply:
+    await h.answer_replace(p.query, p.chat_id, p.payload, p.user_id, p.name, p.locale,
+                           p.context)
+    return DONE
+
+
+async def stop_private_hands(h: TrucoHandlers, p: Press) -> Reply:
+    assert h.private_hands is not None
+    return await h.private_hands.opt_out(p.user_id, p.locale)
+
+
+async def move(h: TrucoHandlers, p: Press) -> Reply:
+    """The hot path: judged on the service's own read of the table."""
+    await h.after(await h.play(p.payload, p.user_id, p.chat_id))
+    return None
+
+
+def _in_private(h: TrucoHandlers, p: Press) -> bool:
+    return p.chat_id == p.user_id
+
+
+MENU_BUTTONS: dict[str, MenuButton] = {
+    RULES_ACTION: MenuButton(rules_page, lambda h, p: h.rules is not None),
+    RULES_OPEN_ACTION: MenuButton(rules_open, lambda h, p: h.rules is not None),
+    LANGUAGE_ACTION: MenuButton(language, lambda h, p: h.language is not None),
+    "solo": MenuButton(solo, _in_private),
+    LEVEL_ACTION: MenuButton(level),
+    "replace": MenuButton(replace_or_keep),
+    "keep": MenuButton(replace_or_keep),
+    STOP_ACTION: MenuButton(stop_private_hands,
+                            lambda h, p: h.private_hands is not None and _in_private(h, p)),
+    "move": MenuButton(move, lambda h, p: p.payload.code != NO_TABLE),
+}
+
+
+# ----------------------------------------------------------- table buttons
+async def my_cards(h: TrucoHandlers, at: AtTable) -> str:
+    if at.seat is None or at.table.match is None:
+        raise Refused("not-at-table")
+    return cards_alert(at.table, at.seat, at.press.locale)
+
+
+async def advice(h: TrucoHandlers, at: AtTable) -> str:
+    if at.seat is None or at.table.match is None or at.press.payload.seq != at.record.turn_seq:
+        raise Refused("stale" if at.seat is not None else "not-at-table")
+    return await hint_text(at.table, at.seat, at.press.payload.seq, at.press.locale)
+
+
+async def join(h: TrucoHandlers, at: AtTable) -> Outcome:
+    arg = at.press.payload.arg
+    return await h.join(at.record, at.press.user_id, at.press.name,
+                        int(arg) if arg.isdigit() else None)
+
+
+async def leave(h: TrucoHandlers, at: AtTable) -> Outcome:
+    return await h.service.act(at.record.id, "stand", at.press.user_id)
+
+
+async def add_bot(h: TrucoHandlers, at: AtTable) -> Outcome:
+    return await h.add_bot(at.record.id, at.press.payload.arg, at.language)
+
+
+async def next_setting(h: TrucoHandlers, at: AtTable) -> Outcome:
+    return await h.next_setting(at.record.id, at.press.payload.action, at.press.payload.arg)
+
+
+async def option(h: TrucoHandlers, at: AtTable) -> Outcome:
+    return await h.set_option(at.record.id, at.press.payload.arg)
+
+
+async def start(h: TrucoHandlers, at: AtTable) -> Outcome:
+    return await h.once(at.record.id, "start", "lobby")
+
+
+async def rematch(h: TrucoHandlers, at: AtTable) -> Outcome:
+    return await h.once(at.record.id, "rematch", "finished")
+
+
+async def stop(h: TrucoHandlers, at: AtTable) -> Outcome:
+    if not await h.may_manage(at.record, at.record.chat_id, at.press.user_id,
+                              at.press.context):
+        raise Refused("only-creator")
+    return await h.service.act(at.record.id, "stop")
+
+
+async def come_back(h: TrucoHandlers, at: AtTable) -> Outcome:
+    assert at.seat is not None
+    return await h.service.act(at.record.id, "come_back", at.seat)
+
+
+async def not_now(h: TrucoHandlers, at: AtTable) -> Outcome:
+    raise Refused("not-now")
+
+
+NOT_NOW = TableButton(not_now)  # a kind no table button has
+TABLE_BUTTONS: dict[str, TableButton] = {
+    "cards": TableButton(my_cards, current=False),
+    "hint": TableButton(advice, current=False),
+    "join": TableButton(join),
+    "leave": TableButton(leave),
+    "bot": TableButton(add_bot, seated=True),
+    "variant": TableButton(next_setting, seated=True),
+    "players": TableButton(next_setting, seated=True),
+    "option": TableButton(option, seated=True),
+    "start": TableButton(start, seated=True),
+    "rematch": TableButton(rematch, seated=True),
+    "stop": TableButton(stop),
+    "back": TableButton(come_back, seated=True),
+}
+
+
+async def hint_text(table: Table, seat: int, seq: int, locale: str) -> str:
+    """The hard bot's advice for this seat, in words (searched off the event loop)."""
+    assert table.match is not None
+    rules = table.rules
+    view = seat_view(rules, table.match, seat)
+    if not view.legal:
+        raise Refused("not-your-turn")
+    action, reason = await asyncio.to_thread(hint, rules, view, random.Random(seq))
+    return hint_line(action, reason, view, rules, locale)
