@@ -45,7 +45,6 @@ class Table:
     seq: int = 0  # turn sequence: bumped by every accepted move, checked by buttons and timers
     creator: int | None = None
     turn_seconds: int | None = None  # a person's time per turn; None: the service's default
-    refusal: Any = None  # why the last condition failed (set by the machine's conditions)
 
     def __post_init__(self) -> None:
         if not self.seats:

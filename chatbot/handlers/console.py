@@ -23,17 +23,17 @@ from typing import Any
 
 from chatbot.ai import LEVELS, decide
 from chatbot.ai.hint import hint
-from chatbot.fsm.errors import Refused
+from chatbot.fsm.errors import JudgedAt, Refused
 from chatbot.fsm.machine import fire
 from chatbot.fsm.table import Table
 from chatbot.handlers.cli_choices import closest, pick_locale
 from chatbot.handlers.cli_help import Parser, for_terminal
 from chatbot.handlers.lobby_options import rule_options
+from chatbot.handlers.refusal import refusal_text
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.envido_sung import with_sung
 from chatbot.i18n.hints import hint_line
 from chatbot.i18n.locales import LOCALES
-from chatbot.i18n.refusals import explain_at_table, explain_to_player
 from chatbot.i18n.render import (
     Viewer,
     action_label,
@@ -45,7 +45,7 @@ from chatbot.i18n.render import (
 from chatbot.i18n.rules_pages import rules_pages
 from chatbot.i18n.teaching import in_rank_order
 from chatbot.i18n.translation import _, translate
-from chatbot.rules.errors import IllegalAction, SetupError
+from chatbot.rules.errors import SetupError
 from chatbot.rules.events import Event, TurnStarted
 from chatbot.rules.put_events import CardPassed
 from chatbot.rules.registry import available_variants, find_variant, rules_class
@@ -80,17 +80,6 @@ def own_turn_first(events: Sequence[Event]) -> list[Event]:
     players) "Your turn." and "Bot 3's turn." back to back read as if the bot went
     first while the person's menu is on screen. The person's own turn line stays."""
     return [e for e in events if not isinstance(e, TurnStarted) or e.seat == HUMAN]
-
-
-def refusal_text(refused: Refused, locale: str, table: Table | None = None,
-                 seat: int | None = None) -> str:
-    """Why the table refused, in words for the player at ``seat`` (names from ``table``)."""
-    error = refused.params.get("error")
-    if isinstance(error, IllegalAction):
-        if table is not None:
-            return explain_at_table(error, table, seat, locale)
-        return explain_to_player(error, None, locale)
-    return translate("That move is not possible now.", locale)
 
 
 def read_number(text: str) -> int | None:
@@ -219,7 +208,9 @@ class Game:
                 pick = real_action(table.match, HUMAN, menu[number - 1])
                 events = fire(table, "move", HUMAN, pick, seq=table.seq, rng=self.rng)
             except Refused as refused:
-                self.say(refusal_text(refused, self.locale, table, HUMAN))
+                self.say(refusal_text(
+                    refused, self.locale, JudgedAt(table, HUMAN),
+                    otherwise=translate("That move is not possible now.", self.locale)))
                 continue
             self.show(events)
             # Put with four: a passer gives their cards away and sits the hand out

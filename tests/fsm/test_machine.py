@@ -121,12 +121,12 @@ def test_illegal_and_stale_moves_are_refused_and_change_nothing() -> None:
     seat = table.rules.to_act(match)
     other = 1 - seat
     wrong = refused(table, "move", other, Action(A.PLAY, match.hand.cards[other][0]))
-    assert wrong.reason == "illegal" and wrong.params["error"].reason == "not-your-turn"
+    assert wrong.reason == "illegal" and wrong.error.reason == "not-your-turn"
     card = match.hand.cards[seat][0]
     stale = refused(table, "move", seat, Action(A.PLAY, card), seq=table.seq - 1)
     assert stale.reason == "stale"
     not_held = refused(table, "move", seat, Action(A.PLAY, Card(3, "Z")))
-    assert not_held.params["error"].reason == "card-not-held"
+    assert not_held.error.reason == "card-not-held"
     fire(table, "move", seat, Action(A.PLAY, card), seq=table.seq)
     # the same press again (a double click) is now stale
     assert refused(table, "move", seat, Action(A.PLAY, card), seq=table.seq - 1).reason == "stale"

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from chatbot.fsm.errors import Refused
+from chatbot.fsm.errors import JudgedAt, Refused
 from chatbot.fsm.machine import fire
 from chatbot.fsm.table import Table
-from chatbot.handlers.console import refusal_text
+from chatbot.handlers.refusal import refusal_text
 from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.reasons import _all_reasons, explain
 from chatbot.i18n.refusals import GENERIC, PLAYER_REASONS, SEAT_PARAMS, explain_to_player
@@ -269,5 +269,5 @@ def test_a_table_refusal_in_the_terminal_game() -> None:
     card = match.hand.cards[other][0] if match.hand is not None else None
     with pytest.raises(Refused) as info:
         fire(table, "move", other, Action(A.PLAY, card), seq=table.seq)
-    text = refusal_text(info.value, "en", table, other)
+    text = refusal_text(info.value, "en", JudgedAt(table, other))
     assert text == f"It is {['Zoe', 'Robo'][to_act]}'s turn, not yours."

@@ -25,7 +25,7 @@ from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
 from chatbot.ai import LEVELS, describe, next_level
-from chatbot.fsm.errors import Refused
+from chatbot.fsm.errors import JudgedAt, Refused
 from chatbot.fsm.table import Table
 from chatbot.handlers.lobby_options import carry_over, configure_args, settings
 from chatbot.handlers.payload import (
@@ -36,6 +36,7 @@ from chatbot.handlers.payload import (
     chat_scope,
     user_scope,
 )
+from chatbot.handlers.refusal import refusal_text
 from chatbot.handlers.service import GameService, Outcome, Step
 from chatbot.handlers.telegram.answers import answer_inline, answer_query
 from chatbot.handlers.telegram.binding import on_keyboard
@@ -70,13 +71,11 @@ from chatbot.handlers.telegram.timers import TimerBoard
 from chatbot.i18n.cards import card_label
 from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.private_text import private_help
-from chatbot.i18n.refusals import explain_at_table, explain_to_player
 from chatbot.i18n.render import action_label
 from chatbot.i18n.table_text import alert, inline_context
 from chatbot.i18n.translation import translate
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import CardCodeError
-from chatbot.rules.errors import IllegalAction
 from chatbot.rules.registry import available_variants, rules_class
 from chatbot.rules.views import seat_view
 from chatbot.storage import ActiveTableExists, Repository, TableRecord
@@ -135,17 +134,6 @@ class TrucoHandlers:
     def forget_user(self, user_id: int) -> None:
         """Call after changing a stored user (their language): the next update reloads it."""
         self._users.pop(user_id, None)
-
-    def refusal_text(self, refused: Refused, locale: str) -> str:
-        """The alert for a refusal; a refused move is explained with the table's names
-        (``play`` puts the table it was judged on and the presser's seat in the params)."""
-        error = refused.params.get("error")
-        if isinstance(error, IllegalAction):
-            table = refused.params.get("table")
-            if isinstance(table, Table):
-                return explain_at_table(error, table, refused.params.get("seat"), locale)
-            return explain_to_player(error, None, locale)
-        return alert(refused.reason, locale)
 
     async def after(self, outcome: Outcome) -> None:
         """Present an outcome and arm the table's timer for whatever is due next."""
@@ -264,7 +252,7 @@ class TrucoHandlers:
             else:
                 outcome = await self.service.act(record.id, "stand", user.id)
         except Refused as refused:
-            await message.reply_text(self.refusal_text(refused, locale))
+            await message.reply_text(refusal_text(refused, locale))
             return
         await self.after(outcome)
 
@@ -517,7 +505,7 @@ class TrucoHandlers:
         try:
             text = await dispatch(self, press)
         except Refused as refused:
-            await answer_query(query, self.refusal_text(refused, locale), show_alert=True)
+            await answer_query(query, refusal_text(refused, locale), show_alert=True)
             return
         if text is not DONE:
             await answer_query(query, text, show_alert=bool(text))
@@ -603,8 +591,8 @@ class TrucoHandlers:
         try:
             return await self.service.play(record.id, user_id, move, payload.seq)
         except Refused as refused:
-            if judged and isinstance(refused.params.get("error"), IllegalAction):
-                refused.params.update(table=judged[-1], seat=judged[-1].seat_of(user_id))
+            if judged and refused.error is not None:
+                refused.at = JudgedAt(judged[-1], judged[-1].seat_of(user_id))
             raise
 
     # -------------------------------------------------------------- inline
