@@ -112,7 +112,6 @@ class Seat(StorageModel, table=True):
     name: str
     is_bot: bool = False
     bot_level: str | None = None
-    timeouts: int = 0
 
 
 class User(StorageModel, table=True):

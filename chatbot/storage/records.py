@@ -60,7 +60,6 @@ class SeatRecord:
     user_id: int | None = None
     is_bot: bool = False
     bot_level: str | None = None  # None: the AI's default level
-    timeouts: int = 0
 
 
 @dataclass(frozen=True, slots=True)

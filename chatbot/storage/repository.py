@@ -170,7 +170,8 @@ class Repository:
         return await self._run.read(_one_table, _ACTIVE_TABLE, {"chat_id": chat_id})
 
     async def tables_of_user(self, user_id: int, *, active_only: bool = True) -> list[TableRecord]:
-        """The tables where the user holds a seat, newest first."""
+        """The tables where the user holds a seat, newest first (for tests and support
+        tools: the bot finds a table by its chat or its code)."""
         return await self._run.read(_tables_of_user, user_id, active_only)
 
     async def save(self, table: TableRecord, expected_version: int) -> TableRecord:
@@ -203,7 +204,8 @@ class Repository:
             raise SeatTaken(table.id, None) from error
 
     async def close_table(self, table_id: int) -> TableRecord | None:
-        """Deactivate a table whatever its version (an admin's stop, a purge).
+        """Deactivate a table whatever its version (an admin's stop, a purge; the bot
+        stops a table through the machine, the storage benchmark uses this).
 
         The version is bumped, so any save in flight against it fails. Returns
         None when there was no active table with that id.
@@ -216,59 +218,16 @@ class Repository:
 
     # -- event log ----------------------------------------------------------------
 
-    async def append_events(self, table_id: int, events: Sequence[NewEvent]) -> list[int]:
-        """Append to the log without saving the table (no version check); returns the seqs.
-
-        For entries that change no state (an audit note, a refused action).
-        Touching ``updated_at`` first takes the same row lock as a save, so the
-        numbering stays gapless against concurrent saves.
-        """
-        return await self._run.write(_append_events, table_id, events)
-
     async def list_events(self, table_id: int, *, after_seq: int = 0) -> list[EventRecord]:
         """The log of a table in order, from ``after_seq + 1`` on."""
         return await self._run.read(_list_events, table_id, after_seq)
 
     # -- seats --------------------------------------------------------------------
 
-    async def add_seat(self, seat: SeatRecord) -> SeatRecord:
-        """Take a seat. Raises SeatTaken, or NotFound for an unknown table."""
-        try:
-            return await self._run.write(_add_seat, seat)
-        except IntegrityError as error:
-            raise SeatTaken(seat.table_id, seat.seat) from error
-
     async def get_seats(self, table_id: int) -> list[SeatRecord]:
+        """The seats as stored beside the game. The bot reads seats from the game
+        itself; this is for tests and support tools (who sits where)."""
         return await self._run.read(_get_seats, table_id)
-
-    async def update_seat(self, seat: SeatRecord) -> SeatRecord:
-        """Rewrite a seat (a bot taking over, a rename). Raises NotFound or SeatTaken."""
-        try:
-            return await self._run.write(_update_seat, seat)
-        except IntegrityError as error:
-            raise SeatTaken(seat.table_id, seat.seat) from error
-
-    async def remove_seat(self, table_id: int, seat: int) -> bool:
-        """Free a seat; False if it was empty already."""
-        return await self._run.write(_remove_seat, table_id, seat)
-
-    async def replace_seats(
-        self, table_id: int, new_seats: Iterable[SeatRecord]
-    ) -> list[SeatRecord]:
-        """Set every seat of a table at once (a solo game's humans and bots)."""
-        rows = _seat_rows(table_id, new_seats)
-        try:
-            return await self._run.write(_replace_seats, table_id, rows)
-        except IntegrityError as error:
-            raise SeatTaken(table_id, None) from error
-
-    async def record_timeout(self, table_id: int, seat: int) -> int:
-        """Count one more consecutive time-out for a seat; returns the new count."""
-        return await self._run.write(_set_timeouts, table_id, seat, seats.c.timeouts + 1)
-
-    async def reset_timeouts(self, table_id: int, seat: int) -> None:
-        """The player acted in time: their time-out streak ends."""
-        await self._run.write(_set_timeouts, table_id, seat, 0)
 
     # -- users --------------------------------------------------------------------
 
@@ -327,10 +286,6 @@ class Repository:
 
     async def set_chat_language(self, chat_id: int, language: str | None) -> ChatRecord:
         return await self._run.write(_upsert_chat, chat_id, {"language": language})
-
-    async def set_chat_settings(self, chat_id: int, settings: Mapping[str, Any]) -> ChatRecord:
-        """Replace the chat's settings with ``settings`` (whole: JSON is never patched)."""
-        return await self._run.write(_upsert_chat, chat_id, {"settings": dict(settings)})
 
     # -- series -------------------------------------------------------------------
 
@@ -467,14 +422,6 @@ def _active_table_id(conn: Connection, chat_id: int) -> int | None:
 # -- event log ------------------------------------------------------------------
 
 
-def _append_events(conn: Connection, table_id: int, events: Sequence[NewEvent]) -> list[int]:
-    now = utcnow()
-    touch = update(tables).where(tables.c.id == table_id).values(updated_at=now)
-    if conn.execute(touch).rowcount == 0:
-        raise NotFound(f"table {table_id}")
-    return _insert_events(conn, table_id, events, now)
-
-
 def _insert_events(
     conn: Connection, table_id: int, events: Sequence[NewEvent], now: datetime
 ) -> list[int]:
@@ -514,61 +461,15 @@ def _list_events(conn: Connection, table_id: int, after_seq: int) -> list[EventR
 # -- seats ----------------------------------------------------------------------
 
 
-def _add_seat(conn: Connection, seat: SeatRecord) -> SeatRecord:
-    if _version_of(conn, seat.table_id) is None:
-        raise NotFound(f"table {seat.table_id}")
-    row = conn.execute(insert(seats).values(asdict(seat)).returning(seats)).one()
-    return SeatRecord(**row._mapping)
-
-
 def _get_seats(conn: Connection, table_id: int) -> list[SeatRecord]:
     query = select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
     return [SeatRecord(**row._mapping) for row in conn.execute(query)]
-
-
-def _update_seat(conn: Connection, seat: SeatRecord) -> SeatRecord:
-    values = asdict(seat)
-    statement = (
-        update(seats)
-        .where(seats.c.table_id == values.pop("table_id"), seats.c.seat == values.pop("seat"))
-        .values(values)
-        .returning(seats)
-    )
-    row = conn.execute(statement).one_or_none()
-    if row is None:
-        raise NotFound(f"table {seat.table_id} seat {seat.seat}")
-    return SeatRecord(**row._mapping)
-
-
-def _remove_seat(conn: Connection, table_id: int, seat: int) -> bool:
-    statement = delete(seats).where(seats.c.table_id == table_id, seats.c.seat == seat)
-    return conn.execute(statement).rowcount > 0
-
-
-def _replace_seats(conn: Connection, table_id: int, rows: list[dict[str, Any]]) -> list[SeatRecord]:
-    if _version_of(conn, table_id) is None:
-        raise NotFound(f"table {table_id}")
-    _set_seats(conn, table_id, rows)
-    return _get_seats(conn, table_id)
 
 
 def _set_seats(conn: Connection, table_id: int, rows: list[dict[str, Any]]) -> None:
     conn.execute(delete(seats).where(seats.c.table_id == table_id))
     if rows:
         conn.execute(insert(seats), rows)
-
-
-def _set_timeouts(conn: Connection, table_id: int, seat: int, value: Any) -> int:
-    statement = (
-        update(seats)
-        .where(seats.c.table_id == table_id, seats.c.seat == seat)
-        .values(timeouts=value)
-        .returning(seats.c.timeouts)
-    )
-    count = conn.execute(statement).scalar_one_or_none()
-    if count is None:
-        raise NotFound(f"table {table_id} seat {seat}")
-    return int(count)
 
 
 # -- users ----------------------------------------------------------------------

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from sqlalchemy.exc import StatementError
 
-from chatbot.storage.errors import NotFound, StaleVersion
+from chatbot.storage.errors import StaleVersion
 from chatbot.storage.records import TableRecord
 from chatbot.storage.repository import Repository
 
@@ -88,34 +88,3 @@ async def test_concurrent_saves_log_only_the_winners_events(repository: Reposito
     i = winners[0].state.removeprefix("s")
     log = await repository.list_events(table.id)
     assert [(e.seq, e.kind) for e in log] == [(1, f"E{i}"), (2, f"F{i}")]
-
-
-async def test_appends_racing_saves_keep_the_numbering_gapless(repository: Repository) -> None:
-    table = await new_table(repository)
-
-    async def saves() -> None:
-        current = table
-        for n in range(5):
-            current = await repository.save_with_events(current, current.version, [("S", {"n": n})])
-
-    async def notes() -> None:
-        for n in range(5):
-            await repository.append_events(table.id, [("Note", {"n": n})])
-
-    await asyncio.gather(saves(), notes())
-    log = await repository.list_events(table.id)
-    assert [e.seq for e in log] == list(range(1, 11))
-    assert [e.payload["n"] for e in log if e.kind == "S"] == list(range(5))
-    assert [e.payload["n"] for e in log if e.kind == "Note"] == list(range(5))
-
-
-async def test_append_events_returns_seqs_and_keeps_the_version(repository: Repository) -> None:
-    table = await new_table(repository)
-    assert await repository.append_events(table.id, [("A", {}), ("B", {})]) == [1, 2]
-    assert await repository.append_events(table.id, []) == []
-    assert await repository.append_events(table.id, [("C", {"why": "audit"})]) == [3]
-    stored = await repository.get_table(table.id)
-    assert stored is not None
-    assert stored.version == table.version
-    with pytest.raises(NotFound):
-        await repository.append_events(table.id + 1000, [("X", {})])

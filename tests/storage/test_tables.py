@@ -57,7 +57,8 @@ async def test_64_bit_telegram_ids_round_trip(repository: Repository) -> None:
         BIG_USER,
         BIG_MESSAGE,
     )
-    await repository.add_seat(SeatRecord(table.id, 0, "Ana", user_id=BIG_USER))
+    await repository.save_with_events(table, table.version, [],
+                                      [SeatRecord(table.id, 0, "Ana", user_id=BIG_USER)])
     assert [s.user_id for s in await repository.get_seats(table.id)] == [BIG_USER]
     user = await repository.get_or_create_user(BIG_USER, "Ana")
     assert (await repository.get_user(BIG_USER)) == user
@@ -290,9 +291,11 @@ async def test_tables_of_user(repository: Repository) -> None:
     a = await new_table(repository, chat_id=-1001)
     b = await new_table(repository, chat_id=-1002)
     await new_table(repository, chat_id=-1003)
-    await repository.add_seat(SeatRecord(a.id, 0, "Ana", user_id=BIG_USER))
-    await repository.add_seat(SeatRecord(b.id, 1, "Ana", user_id=BIG_USER))
-    await repository.add_seat(SeatRecord(b.id, 0, "Bia", user_id=42))
+    await repository.save_with_events(a, a.version, [],
+                                      [SeatRecord(a.id, 0, "Ana", user_id=BIG_USER)])
+    b = await repository.save_with_events(b, b.version, [],
+                                          [SeatRecord(b.id, 1, "Ana", user_id=BIG_USER),
+                                           SeatRecord(b.id, 0, "Bia", user_id=42)])
     assert [t.id for t in await repository.tables_of_user(BIG_USER)] == [b.id, a.id]
     await repository.close_table(b.id)
     assert [t.id for t in await repository.tables_of_user(BIG_USER)] == [a.id]

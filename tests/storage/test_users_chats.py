@@ -65,15 +65,12 @@ async def test_get_or_create_chat(repository: Repository) -> None:
     assert chats == [ChatRecord(-1001234567890, None, {})] * 3
 
 
-async def test_chat_language_and_settings(repository: Repository) -> None:
+async def test_chat_language(repository: Repository) -> None:
     chat_id = -1001234567890
-    # Both work on a chat never seen before.
+    # It works on a chat never seen before, and again on a known one.
     assert (await repository.set_chat_language(chat_id, "ur")).language == "ur"
-    settings = {"turn_seconds": 60, "variants": ["paulista", "put"], "nested": {"a": [1]}}
-    chat = await repository.set_chat_settings(chat_id, settings)
-    assert chat == ChatRecord(chat_id, "ur", settings)
-    replaced = await repository.set_chat_settings(chat_id, {"turn_seconds": 30})
-    assert replaced.settings == {"turn_seconds": 30}
-    assert await repository.get_chat(chat_id) == replaced
-    other = await repository.set_chat_settings(-5, {"x": 1})
-    assert other.language is None
+    changed = await repository.set_chat_language(chat_id, "bn")
+    assert changed == ChatRecord(chat_id, "bn", {})
+    assert await repository.get_chat(chat_id) == changed
+    assert (await repository.set_chat_language(chat_id, None)).language is None
+    assert await repository.get_chat(-5) is None
