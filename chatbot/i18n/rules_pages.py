@@ -221,7 +221,11 @@ _PAULISTA_SPECIAL: Final = R_(
 _PAULISTA_OPTIONS: Final = R_(
     "These are chosen when the table is set up; the default comes first. The game is "
     "always played to 12.\n"
-    "• Deck: dirty, 40 cards; or clean, 24 cards (3, 2, A, K, J, Q only).\n"
+    "• Deck: dirty, 40 cards; or clean, 24 cards (3, 2, A, K, J, Q only)."
+)
+
+# The rest of the options page, the same in Paulista and Mineiro (translated once).
+_BRAZIL_OPTIONS: Final = R_(
     "• Three tied tricks: the dealer's team scores the hand; or nobody scores and the "
     "deal passes on.\n"
     "• Lead after a tied trick: the player of the first tied top card; or the player who "
@@ -358,21 +362,7 @@ _MINEIRO_SPECIAL: Final = R_(
 _MINEIRO_OPTIONS: Final = R_(
     "These are chosen when the table is set up; the default comes first. The game is "
     "always played to 12.\n"
-    "• Deck: dirty, 40 cards; or clean, 27 cards (3, 2, A, K, J, Q, plus 4♣, 7♥ and 7♦).\n"
-    "• Three tied tricks: the dealer's team scores the hand; or nobody scores and the "
-    "deal passes on.\n"
-    "• Lead after a tied trick: the player of the first tied top card; or the player who "
-    "led the tied trick.\n"
-    "• Who answers a raise: the next opponent in play order; or any opponent, and the "
-    "first answer counts.\n"
-    "• Passing the deal: with the play, so the mão deals next; or against the play, so "
-    "the dealer is the mão of the next hand.\n"
-    "• Pointless raises: allowed; or forbidden. When forbidden, a team may not raise if "
-    "winning the hand at the value already on offer would take it to 12 anyway.\n"
-    "• Covered card: off; or on. When on, from the second trick on you may play a card "
-    "face down. It is weaker than every card, never wins nor ties a trick, and nobody "
-    "else ever learns what it was. A trick where every card is face down is tied. Not "
-    "allowed in the iron hand."
+    "• Deck: dirty, 40 cards; or clean, 27 cards (3, 2, A, K, J, Q, plus 4♣, 7♥ and 7♦)."
 )
 
 # argentino
@@ -841,8 +831,9 @@ _PUT_OPTIONS: Final = R_(
 
 
 
-# Each variant's sections in reading order: (title, text).
-_PAGES: Final[dict[str, tuple[tuple[str, str], ...]]] = {
+# Each variant's sections in reading order: (title, text), a text that two variants
+# share in part given as its parts, shown one after the other.
+_PAGES: Final[dict[str, tuple[tuple[str, str | tuple[str, ...]], ...]]] = {
     "paulista": (
         (_TITLE_SHORT, _PAULISTA_SHORT),
         (_TITLE_DECK, _PAULISTA_DECK),
@@ -850,7 +841,7 @@ _PAGES: Final[dict[str, tuple[tuple[str, str], ...]]] = {
         (_TITLE_TIES, _BRAZIL_TIES),
         (_TITLE_RAISE, _PAULISTA_RAISE),
         (_TITLE_SPECIAL, _PAULISTA_SPECIAL),
-        (_TITLE_OPTIONS, _PAULISTA_OPTIONS),
+        (_TITLE_OPTIONS, (_PAULISTA_OPTIONS, _BRAZIL_OPTIONS)),
     ),
     "mineiro": (
         (_TITLE_SHORT, _MINEIRO_SHORT),
@@ -859,7 +850,7 @@ _PAGES: Final[dict[str, tuple[tuple[str, str], ...]]] = {
         (_TITLE_TIES, _BRAZIL_TIES),
         (_TITLE_RAISE, _MINEIRO_RAISE),
         (_TITLE_SPECIAL, _MINEIRO_SPECIAL),
-        (_TITLE_OPTIONS, _MINEIRO_OPTIONS),
+        (_TITLE_OPTIONS, (_MINEIRO_OPTIONS, _BRAZIL_OPTIONS)),
     ),
     "argentino": (
         (_TITLE_SHORT, _ARGENTINO_SHORT),
@@ -912,5 +903,9 @@ def rules_pages(variant: str, locale: str) -> list[RulesPage]:
     locale = canonical_locale(locale)
     catalog = translations(locale, RULES_DOMAIN)
     lines = rtl_lines if is_rtl(locale) else str
-    return [RulesPage(lines(catalog.gettext(title)), lines(catalog.gettext(text)))
-            for title, text in sections]
+    def text(parts: str | tuple[str, ...]) -> str:
+        return "\n".join(catalog.gettext(p) for p in ((parts,) if isinstance(parts, str)
+                                                       else parts))
+
+    return [RulesPage(lines(catalog.gettext(title)), lines(text(parts)))
+            for title, parts in sections]

@@ -273,3 +273,18 @@ def test_checker_finds_a_broken_rules_catalog() -> None:
 def test_check_command_covers_the_rules_domain(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "--domain", "rules"]) == 0
     assert "catalogs OK" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_paulista_and_mineiro_options_differ_only_in_the_deck(locale: str) -> None:
+    """The options both Brazilian games share are one text, translated once: the two
+    pages differ in their first two lines (the deck) and nothing else, and the
+    template holds their shared options once."""
+    paulista, mineiro = (rules_pages(v, locale)[-1].text.split("\n") for v in ("paulista",
+                                                                             "mineiro"))
+    assert paulista[2:] == mineiro[2:] and len(paulista) == 8
+    assert paulista[1] != mineiro[1]
+    shared = "\n".join(rules_pages("paulista", "en")[-1].text.split("\n")[2:])
+    template = read_catalog(template_path(RULES_DOMAIN))
+    holding = [m.id for m in template if m.id and shared.split("\n")[0] in str(m.id)]
+    assert holding == [shared]
