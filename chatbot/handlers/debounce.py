@@ -73,6 +73,7 @@ class LatestWinsEditor:
         """The message ``key`` should now show ``content`` (sent soon, unless superseded)."""
         slot = self._slots.setdefault(key, _Slot())
         slot.wanted = content
+        slot.closing = False
         if slot.task is None or slot.task.done():
             slot.task = asyncio.get_running_loop().create_task(self._run(key, slot))
 
@@ -108,6 +109,21 @@ class LatestWinsEditor:
         slot = self._slots.pop(key, None)
         if slot is not None and slot.task is not None:
             slot.task.cancel()
+
+    def release(self, key: Hashable) -> None:
+        """Nothing more is expected for ``key`` (a finished game's message): its slot
+        goes once the edit waiting, if any, is sent. A later want starts a new one."""
+        slot = self._slots.get(key)
+        if slot is None:
+            return
+        if self.pending(key):
+            slot.closing = True
+        else:
+            del self._slots[key]
+
+    def holds(self, key: Hashable) -> bool:
+        """Whether anything is kept for ``key`` (what it was sent, an edit to come)."""
+        return key in self._slots
 
     async def flush(self) -> None:
         """Wait until every wanted content has been sent (tests, shutdown)."""

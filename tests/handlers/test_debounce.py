@@ -125,3 +125,22 @@ async def test_a_closing_edit_survives_a_flood_and_the_network_and_is_then_forgo
     editor.want("old", "no dead buttons")  # a fresh slot: nothing remembered of the closing
     await editor.flush()
     assert rec.sent == [("old", "no dead buttons")] * 2
+
+
+async def test_a_released_message_is_let_go_once_its_last_edit_is_sent() -> None:
+    rec = Recorder()
+    editor = LatestWinsEditor(rec, delay=0)
+    editor.want("done", "Game over")
+    editor.release("done")
+    assert editor.holds("done")  # its edit still waits: it is sent, then let go
+    await editor.flush()
+    assert rec.sent == [("done", "Game over")] and not editor.holds("done")
+    editor.want("idle", "shown")
+    await editor.flush()
+    editor.release("idle")  # nothing waiting: let go at once
+    assert not editor.holds("idle")
+    editor.want("again", "a")
+    editor.release("again")
+    editor.want("again", "b")  # wanted anew: kept after all
+    await editor.flush()
+    assert editor.holds("again") and rec.sent[-1] == ("again", "b")

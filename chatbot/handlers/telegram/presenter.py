@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, NamedTuple
 
 from telegram import Bot, InlineKeyboardMarkup
 from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
@@ -34,6 +34,7 @@ from chatbot.handlers.lobby_options import settings
 from chatbot.handlers.service import GameService, Outcome
 from chatbot.handlers.telegram.group_minute import GroupMinute
 from chatbot.handlers.telegram.keyboards import Content, Keyboards
+from chatbot.handlers.telegram.screen import Act, Screen, Series, choose, starts_hand
 from chatbot.i18n.table_text import (
     held_lines,
     lobby_text,
@@ -67,6 +68,16 @@ REPOST_PAUSE = 2.0  # seconds before a post that failed on the network is tried 
 REPOSTS = 30  # tries of a table message Telegram keeps refusing (then the next move posts)
 KEEP_FOR_POSTS = 1  # calls of a group's minute an edit leaves for the next hand's message
 MAX_CARRIED = 6  # events of a finished hand repeated atop the next hand's message
+MAX_LOCKS = 20_000  # idle per-table locks kept before the idle ones are dropped
+
+
+class Edit(NamedTuple):
+    """What the latest-wins editor is asked to make a table message show."""
+
+    text: str
+    markup: InlineKeyboardMarkup | None
+    budgeted: bool  # spends the hand's budget (a group's hand while it is played)
+    table_id: int
 
 
 class Presenter:
@@ -79,17 +90,22 @@ class Presenter:
         # whether a seat follows the hand privately (set by the app: PrivateHands)
         self.reads_privately: Callable[[int, int], bool] | None = None
         self.editor = LatestWinsEditor(self._edit, delay=edit_delay, ready=self._room)
-        self._hand_events: dict[int, list[Event]] = {}
-        self._messages: dict[int, int] = {}  # table id -> its current table message
-        self._shown: dict[int, int] = {}  # table id -> version last shown
-        self._edits: dict[Hashable, int] = {}  # (chat, message id) -> budgeted edits sent
+        self._screens: dict[int, Screen] = {}  # table id -> what its chat shows
         self._locks: dict[int, asyncio.Lock] = {}
-        # (chat, message id) -> what the table's current message was last asked to show
-        self._contents: dict[Hashable, tuple[str, InlineKeyboardMarkup | None]] = {}
-        self._lobbies: dict[int, int] = {}  # table id -> its lobby message
-        self._latest: dict[int, tuple[TableRecord, Table]] = {}  # table id -> newest shown
-        self._reposts: dict[int, asyncio.Task[None]] = {}  # table id -> a post due again
-        self._postponed: dict[int, float] = {}  # table id -> seconds before its post is retried
+
+    def screen(self, table_id: int) -> Screen | None:
+        """What this process remembers of a table's chat (None: nothing, as after a
+        restart or once its game ended)."""
+        return self._screens.get(table_id)
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        """One outcome at a time per table; idle locks of tables not on screen are
+        dropped when they pile up (a lock cannot go while someone may wait on it)."""
+        if len(self._locks) > MAX_LOCKS:
+            for key in [k for k, v in self._locks.items()
+                        if k not in self._screens and not v.locked()]:
+                del self._locks[key]
+        return self._locks.setdefault(table_id, asyncio.Lock())
 
     async def _room(self, key: Hashable) -> None:
         """An edit of a group's message waits for room in the group's minute, keeping
@@ -104,14 +120,16 @@ class Presenter:
         if len(key) == 3:  # type: ignore[arg-type]
             await self._close(chat_id, message_id, content)
             return
-        text, markup, budgeted = content
-        if budgeted and self._edits.get(key, 0) >= HAND_EDITS:
+        edit: Edit = content
+        screen = self._screens.get(edit.table_id)
+        counted = edit.budgeted and screen is not None and screen.on == message_id
+        if counted and screen.edits >= HAND_EDITS:  # type: ignore[union-attr]
             return  # newer content arrived while the last edit was in flight
-        await self._bot().edit_message_text(text, chat_id=chat_id, message_id=message_id,
-                                            reply_markup=markup,
+        await self._bot().edit_message_text(edit.text, chat_id=chat_id, message_id=message_id,
+                                            reply_markup=edit.markup,
                                             rate_limit_args=0)  # type: ignore[call-arg]
-        if budgeted:  # only an edit Telegram took spends the budget (a 429 did not)
-            self._edits[key] = self._edits.get(key, 0) + 1
+        if counted:  # only an edit Telegram took spends the budget (a 429 did not)
+            screen.edits += 1  # type: ignore[union-attr]
 
     # --------------------------------------------------------------- content
     def content(self, record: TableRecord, table: Table, events: list[Event],
@@ -157,92 +175,98 @@ class Presenter:
             return None
         return (0, 0) if found is None else found.score(first, second)
 
-    @staticmethod
-    def worth_an_edit(record: TableRecord, table: Table,
-                      reads_privately: Callable[[int, int], bool] | None = None) -> bool:
-        """Whether this moment deserves a (counted) edit of the table message: in a group,
-        only when a person must now act (and does not follow the hand in their private
-        chat, which tells them), or the game or the table ends."""
-        if record.chat_id > 0 or table.state not in (*HAND_STATES, "scoring"):
-            return True  # a private chat, the lobby, the end of the game or table
-        if table.state == "scoring" or table.match is None:
-            return False  # the next hand's message tells how this one ended
-        seat = table.rules.to_act(table.match)
-        info = None if seat is None else table.seats[seat]
-        if info is None or info.bot_plays:
-            return False
-        assert seat is not None
-        return reads_privately is None or not reads_privately(record.id, seat)
-
     # ------------------------------------------------------------- showing
     async def show(self, outcome: Outcome) -> TableRecord:
         """Bring the chat up to date with an outcome; returns the record (message id saved).
 
         One table at a time (a lock), so a hand's new message is saved before the
         next outcome looks for it, and an older outcome never overwrites a newer one.
+        What to send is :func:`screen.choose`'s; this carries it out.
         """
         record, table = outcome.record, outcome.table
-        async with self._locks.setdefault(record.id, asyncio.Lock()):
-            starts_hand = any(isinstance(e, HandStarted) for e in outcome.events)
-            if record.id not in self._hand_events and table.match is not None and (
-                    not starts_hand or outcome.trigger == "next_hand"):
-                # A restart forgot the hand: read its events back so nothing goes missing.
-                self._hand_events[record.id] = await self._replay(record, table,
-                                                                  outcome.events)
-            log_ = self._hand_events.setdefault(record.id, [])
-            if starts_hand:
-                carried = hand_end(log_) if outcome.trigger == "next_hand" else []
-                log_[:] = [e for e in carried if e.audience.kind == "public"]
-            log_.extend(outcome.events)
-            if record.version < self._shown.get(record.id, 0):
+        async with self._lock(record.id):
+            screen = self._screens.setdefault(record.id, Screen())
+            await self._log(screen, outcome)
+            if record.version < screen.version:
                 return record  # a newer outcome is on screen already
-            self._shown[record.id] = record.version
-            self._latest[record.id] = (record, table)
-            message_id = self._messages.get(record.id, record.message_id)
-            posting = message_id is None or starts_hand
-            key = (record.chat_id, message_id)
-            worth = posting or self.worth_an_edit(record, table, self.reads_privately)
-            budgeted = not posting and self.budgeted(record, table)
-            pending = self.editor.pending(key)
-            spent = self._edits.get(key, 0) if budgeted else 0
-            if (not worth or spent >= HAND_EDITS) and not pending:
-                return record  # nothing to send: not even worth drawing the text
-            series = None
-            # the end of a game, and the first message of the next one, say the series; a
-            # new game's first message may come from an outcome after the rematch's own
-            new_game = posting and table.match is not None and table.match.hand_no == 1
-            if table.state == "finished" or outcome.trigger == "rematch" or new_game:
-                series = await self.series(record, table)
-                if new_game and outcome.trigger != "rematch" and not any(series or ()):
-                    series = None  # a first game: no series to tell yet
-            text, markup = self.content(record, table, log_, series)
-            if budgeted and spent + 1 >= HAND_EDITS:  # this edit is the hand's last: it rests
+            screen.version = record.version
+            screen.latest = (record, table)
+            key = (record.chat_id, screen.current(record))
+            choice = choose(outcome, screen, self.editor.pending(key), HAND_EDITS,
+                            self.reads_privately)
+            if choice.act is Act.SKIP:
+                return record
+            text, markup = self.content(record, table, screen.events or [],
+                                        await self._series(choice.series, record, table))
+            if choice.rests:  # this edit is the hand's last: it rests
                 locale = record.language or "en"
                 text = "\n".join([text, paused_line(locale)])
                 markup = self.keyboards.group_hand(record.chat_id, table, record.code, locale,
                                                    calls=False)
             if table.state == "closed":
-                self._forget(record)
-            if posting:
-                if message_id is not None:
-                    await self.retire(record, table, message_id, outcome.trigger)
-                record = await self.post(record, text, markup, lobby=table.state == "lobby")
-                delay = self._postponed.pop(record.id, None)
-                if delay is not None:
-                    self._post_later(record.id, delay)
-                return record
-            if worth and spent < HAND_EDITS:
-                self.editor.want(key, (text, markup, budgeted))
-                self._contents[key] = (text, markup)  # what it will show (for retire)
-            elif self.editor.refresh(key, (text, markup, budgeted)):
-                self._contents[key] = (text, markup)
+                self._drop(record.id)
+            if choice.act is Act.POST:
+                return await self._post_for(outcome, screen, text, markup)
+            edit = Edit(text, markup, choice.budgeted, record.id)
+            screen.about(key[1])
+            if choice.act is Act.EDIT:
+                self.editor.want(key, edit)
+                screen.content = (text, markup)  # what it will show (for retire)
+            elif self.editor.refresh(key, edit):
+                screen.content = (text, markup)
+            self._drop_if_over(record, table)
             return record
 
-    @staticmethod
-    def budgeted(record: TableRecord, table: Table) -> bool:
-        """Whether an edit spends the hand's budget: a group's hand while it is played
-        (the lobby, a private chat and the end of the game or table never do)."""
-        return record.chat_id < 0 and table.state in (*HAND_STATES, "scoring")
+    async def _log(self, screen: Screen, outcome: Outcome) -> None:
+        """Keep the hand's events: a new hand starts afresh with the end of the hand
+        before; after a restart (or once the game ended) the log is read back first."""
+        record, table = outcome.record, outcome.table
+        starting = starts_hand(outcome)
+        if screen.events is None and table.match is not None and table.state != "closed" \
+                and (not starting or outcome.trigger == "next_hand"):
+            screen.events = await self._replay(record, table, outcome.events)
+        log_ = screen.events if screen.events is not None else []
+        if starting:
+            carried = hand_end(log_) if outcome.trigger == "next_hand" else []
+            log_ = [e for e in carried if e.audience.kind == "public"]
+        screen.events = log_ + list(outcome.events)
+
+    async def _series(self, wanted: Series, record: TableRecord,
+                      table: Table) -> tuple[int, ...] | None:
+        if wanted is Series.NONE:
+            return None
+        series = await self.series(record, table)
+        if wanted is Series.IF_PLAYED and not any(series or ()):
+            return None  # a first game: no series to tell yet
+        return series
+
+    async def _post_for(self, outcome: Outcome, screen: Screen, text: str,
+                        markup: InlineKeyboardMarkup | None) -> TableRecord:
+        """A new table message: the old one retires first, a failed post is due again."""
+        record, table = outcome.record, outcome.table
+        message_id = screen.current(record)
+        if message_id is not None:
+            await self.retire(record, table, message_id, outcome.trigger)
+        record = await self.post(record, text, markup, lobby=table.state == "lobby")
+        delay, screen.postponed = screen.postponed, None
+        if delay is not None:
+            self._post_later(record.id, delay)
+        self._drop_if_over(record, table)
+        return record
+
+    def _drop_if_over(self, record: TableRecord, table: Table) -> None:
+        """A game that ended keeps nothing in memory (its message id is in the record)
+        unless a post of it is still due; a rematch or /stop starts afresh, and the
+        editor lets go of the message once its last edit is sent."""
+        if table.state not in ("finished", "closed"):
+            return
+        screen = self._screens.get(record.id)
+        if screen is not None and (screen.repost is not None or screen.postponed is not None):
+            return
+        message_id = record.message_id if screen is None else screen.current(record)
+        self._drop(record.id)
+        if message_id is not None:
+            self.editor.release((record.chat_id, message_id))
 
     async def _replay(self, record: TableRecord, table: Table,
                       latest: list[Event]) -> list[Event]:
@@ -262,23 +286,21 @@ class Presenter:
                     log.warning("table %s: event %s not understood", record.id, row.seq)
         return hand_before(logged, latest)
 
-    def _forget(self, record: TableRecord) -> None:
-        key = (record.chat_id, self._messages.get(record.id, record.message_id))
-        self._edits.pop(key, None)
-        self._contents.pop(key, None)
-        for memory in (self._hand_events, self._messages, self._shown, self._locks,
-                       self._lobbies, self._latest, self._postponed):
-            memory.pop(record.id, None)  # type: ignore[attr-defined]
-        repost = self._reposts.pop(record.id, None)
-        if repost is not None and repost is not asyncio.current_task():
-            repost.cancel()
+    def _drop(self, table_id: int) -> None:
+        """Forget a table's screen; a post of it still due is called off (unless this is
+        that post's own task, which ends by itself)."""
+        screen = self._screens.pop(table_id, None)
+        if screen is not None and screen.repost is not None \
+                and screen.repost is not asyncio.current_task():
+            screen.repost.cancel()
 
     async def retire(self, record: TableRecord, table: Table, message_id: int,
                      trigger: str) -> None:
         """A new message takes over: the old one keeps no button that could only answer
         "stale". The lobby shows its final seats and that the game started; a hand's
         message shows its newest text with only the buttons that stay valid (inline
-        play and "my cards", which follow the table wherever they are pressed).
+        play and "my cards", which follow the table wherever they are pressed); the
+        message of a game that ended (forgotten since) showed only "Rematch".
 
         This is the closing call of the old message (the hand's budget counts it where
         the game's end would be: a hand ends one way or the other), sent only when the
@@ -289,11 +311,18 @@ class Presenter:
         """
         key = (record.chat_id, message_id)
         self.editor.forget(key)
-        self._edits.pop(key, None)
-        shown = self._contents.pop(key, None)
+        screen = self._screens.get(record.id)
+        shown = screen.content if screen is not None and screen.on == message_id else None
+        lobby = screen is not None and screen.lobby == message_id
+        if screen is not None:
+            screen.lobby = None
+            if screen.on == message_id:
+                screen.about(None)
         locale = record.language or "en"
-        final: tuple[str, InlineKeyboardMarkup | None] | None = None
-        if self._lobbies.pop(record.id, None) == message_id or trigger == "start":
+        if shown is None and trigger == "rematch":
+            shown = (None, self.keyboards.finished(record.chat_id, record.code, 0, locale))
+        final: tuple[str | None, InlineKeyboardMarkup | None] | None = None
+        if lobby or trigger == "start":
             options = settings(table, self.service.timing.turn)
             final = (lobby_text(table, record.code, locale,
                                 [(o.name, o.value) for o in options], started=True), None)
@@ -305,7 +334,8 @@ class Presenter:
                 final = (text, InlineKeyboardMarkup(lasting) if lasting else None)
         if final is None:
             return
-        markup_only = final[0] == (shown or ("", None))[0]  # the same text: only buttons go
+        # the same text (or a text not known, a forgotten Game over): only buttons go
+        markup_only = final[0] is None or final[0] == (shown or ("", None))[0]
         self.editor.close((record.chat_id, message_id, "retired"), (*final, markup_only))
 
     async def _close(self, chat_id: int, message_id: int, content: Any) -> None:
@@ -327,11 +357,11 @@ class Presenter:
         When it cannot be sent (the bot was blocked or removed) the table forgets
         its message, so the next outcome tries a new one; the game goes on anyway.
         """
-        old = self._messages.get(record.id, record.message_id)
+        screen = self._screens.setdefault(record.id, Screen())
+        old = screen.current(record)
         if old is not None:
             self.editor.forget((record.chat_id, old))
-            self._edits.pop((record.chat_id, old), None)
-            self._contents.pop((record.chat_id, old), None)
+        screen.about(None)
         message_id: int | None = None
         try:
             message = await sent_despite_flood(lambda: self._bot().send_message(
@@ -341,49 +371,52 @@ class Presenter:
             log.warning("cannot post in chat %s: %s", record.chat_id, exc)
         except TelegramError as exc:  # flood control, the network: the newest content later
             log.info("post in chat %s postponed: %s", record.chat_id, exc)
-            self._postponed[record.id] = (retry_seconds(exc) if isinstance(exc, RetryAfter)
-                                          else REPOST_PAUSE)
-        if message_id is None:
-            self._messages.pop(record.id, None)
-        else:
-            self._messages[record.id] = message_id
-            self._contents[(record.chat_id, message_id)] = (text, markup)
+            screen.postponed = (retry_seconds(exc) if isinstance(exc, RetryAfter)
+                                else REPOST_PAUSE)
+        screen.message_id = message_id
+        if message_id is not None:
+            screen.about(message_id)
+            screen.content = (text, markup)
             if lobby:
-                self._lobbies[record.id] = message_id
+                screen.lobby = message_id
         return await self.service.save_message_id(record, message_id)
-
 
     def close(self) -> None:
         """Shutting down: posts still waiting out a 429 are dropped (the next start
         redraws the table at its first outcome)."""
-        for task in self._reposts.values():
-            task.cancel()
-        self._reposts.clear()
+        for screen in self._screens.values():
+            if screen.repost is not None:
+                screen.repost.cancel()
+                screen.repost = None
 
     def _post_later(self, table_id: int, delay: float, tries: int = REPOSTS) -> None:
         """The table's message could not be posted (429, the network): when the wait is
         over, post what the table shows *then* (latest wins), until it is delivered. An
         outcome that comes meanwhile posts by itself (the table has no message)."""
-        task = self._reposts.get(table_id)
-        if (task is not None and not task.done()) or tries <= 0:
+        screen = self._screens.get(table_id)
+        if screen is None or (screen.repost is not None and not screen.repost.done()) \
+                or tries <= 0:
             return
-        self._reposts[table_id] = asyncio.get_running_loop().create_task(
+        screen.repost = asyncio.get_running_loop().create_task(
             self._repost(table_id, delay, tries))
 
     async def _repost(self, table_id: int, delay: float, tries: int) -> None:
         await asyncio.sleep(delay)
-        async with self._locks.setdefault(table_id, asyncio.Lock()):
-            latest = self._latest.get(table_id)
-            if latest is None or self._messages.get(table_id) is not None:
+        async with self._lock(table_id):
+            screen = self._screens.get(table_id)
+            if screen is None or screen.latest is None or screen.message_id is not None:
                 return  # posted meanwhile (a newer outcome), or forgotten
-            record, table = latest
+            screen.repost = None  # this task: another may be planned from here on
+            record, table = screen.latest
             if table.state == "closed":
+                self._drop(table_id)
                 return
-            text, markup = self.content(record, table, self._hand_events.get(table_id, []))
+            text, markup = self.content(record, table, screen.events or [])
             await self.post(record, text, markup, lobby=table.state == "lobby")
-            again = self._postponed.pop(table_id, None)
+            again, screen.postponed = screen.postponed, None
+            if again is None:
+                self._drop_if_over(record, table)
         if again is not None:
-            self._reposts.pop(table_id, None)
             self._post_later(table_id, again, tries - 1)
 
 
