@@ -10,7 +10,7 @@ from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import special_hand
 from tests.handlers.telegram_harness import handlers_of, running_bot
-from tests.handlers.test_telegram_solo import play_private_game
+from tests.handlers.test_telegram_solo import open_practice, play_private_game
 
 
 async def test_a_finished_game_leaves_nothing_in_the_presenters_memory(
@@ -21,13 +21,7 @@ async def test_a_finished_game_leaves_nothing_in_the_presenters_memory(
     async with running_bot(fake_telegram, migrated_db_url) as app:
         handlers = handlers_of(app)
         presenter = handlers.presenter
-        await ana.start()
-        menu = await fake_telegram.wait_until(lambda: ana.private.last_bot_message(),
-                                              what="the welcome")
-        await ana.press_button(menu, "Truco Paulista: me against the bot")
-        await fake_telegram.wait_until(
-            lambda: ana.private.last_bot_message().message_id != menu.message_id,
-            what="the table message")
+        await open_practice(fake_telegram, ana)
         record = await repo.get_active_table(ana.id)
         assert record is not None
         # both sides at 11: the iron hand dealt now decides the game

@@ -11,7 +11,7 @@ from chatbot.handlers.payload import peek
 from chatbot.i18n.bidi import terminal_text
 from chatbot.i18n.translation import translate
 from chatbot.storage import Repository
-from chatbot.testing.fakebotapi import FakeChat, FakeTelegramServer, FakeUser
+from chatbot.testing.fakebotapi import FakeChat, FakeMessage, FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import eventually
 from tests.handlers.telegram_harness import running_bot
 
@@ -41,19 +41,25 @@ async def play_private_game(server: FakeTelegramServer, user: FakeUser) -> str:
     raise AssertionError("the game did not end")
 
 
+async def open_practice(server: FakeTelegramServer, user: FakeUser,
+                        game: str = "Truco Paulista") -> FakeMessage:
+    """/start, then the practice game ``game`` against the bot: its first table message."""
+    await user.start()
+    menu = await server.wait_until(lambda: user.private.last_bot_message(),
+                                   what="the welcome")
+    assert "Welcome" in (menu.text or "")
+    await user.press_button(menu, f"{game}: me against the bot")
+    return await server.wait_until(
+        lambda: (m := user.private.last_bot_message()).message_id != menu.message_id and m,
+        what="the table message")
+
+
 async def test_solo_paulista_against_the_bot(fake_telegram: FakeTelegramServer,
                                              db_engine: AsyncEngine,
                                              migrated_db_url: URL) -> None:
     ana = FakeUser(fake_telegram, 5001, "Ana")
     async with running_bot(fake_telegram, migrated_db_url):
-        await ana.start()
-        menu = await fake_telegram.wait_until(lambda: ana.private.last_bot_message(),
-                                              what="the welcome")
-        assert "Welcome" in (menu.text or "")
-        await ana.press_button(menu, "Truco Paulista: me against the bot")
-        await fake_telegram.wait_until(
-            lambda: ana.private.last_bot_message().message_id != menu.message_id,
-            what="the table message")
+        await open_practice(fake_telegram, ana)
         final = await play_private_game(fake_telegram, ana)
     assert "Game over" in final
 

@@ -22,7 +22,7 @@ from tests.handlers.test_telegram_private_hands import (
     private_hands,
     started,
 )
-from tests.handlers.test_telegram_solo import play_private_game
+from tests.handlers.test_telegram_solo import open_practice, play_private_game
 
 
 def versions(message: FakeMessage) -> list[tuple[str, Any]]:
@@ -47,13 +47,7 @@ async def test_solo_your_cards_are_the_cards_held(fake_telegram: FakeTelegramSer
                                                   migrated_db_url: URL) -> None:
     ana = FakeUser(fake_telegram, 5001, "Ana")
     async with running_bot(fake_telegram, migrated_db_url):
-        await ana.start()
-        menu = await fake_telegram.wait_until(lambda: ana.private.last_bot_message(),
-                                              what="the welcome")
-        await ana.press_button(menu, "Truco Paulista: me against the bot")
-        await fake_telegram.wait_until(
-            lambda: ana.private.last_bot_message().message_id != menu.message_id,
-            what="the table message")
+        await open_practice(fake_telegram, ana)
         assert "Game over" in await play_private_game(fake_telegram, ana)
     checked = 0
     for message in ana.private.bot_messages():
