@@ -27,7 +27,6 @@ from typing import Any, NamedTuple
 from telegram import Bot, InlineKeyboardMarkup
 from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
 
-from chatbot.fsm.machine import HAND_STATES
 from chatbot.fsm.table import Table
 from chatbot.handlers.debounce import LatestWinsEditor, retry_seconds, sent_despite_flood
 from chatbot.handlers.lobby_options import settings

@@ -16,8 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
+from chatbot.fsm.machine import HAND_STATES
 from chatbot.fsm.table import Table
-from chatbot.handlers.service import HAND_STATES, Outcome
+from chatbot.handlers.service import Outcome
 from chatbot.handlers.telegram.keyboards import Content
 from chatbot.rules.events import Event, HandStarted
 from chatbot.storage import TableRecord
