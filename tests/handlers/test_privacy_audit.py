@@ -21,6 +21,7 @@ the one before. Older hands are never allowed, nor a card played after the text.
 from __future__ import annotations
 
 import bisect
+import json
 import random
 import time
 from dataclasses import dataclass, field
@@ -111,6 +112,21 @@ def hands_from_log(events: list[EventRecord], rules: TrickRules | None = None) -
     return hands
 
 
+MESSAGE_TEXTS = ("sendmessage", "editmessagetext", "sendphoto", "editmessagecaption",
+                 "editmessagemedia")  # a hand picture's caption is a text like any other
+
+
+def message_text(params: dict[str, Any]) -> str | None:
+    """The text or caption a call sends (a new picture's caption is in its media)."""
+    if "text" in params:
+        return str(params["text"])
+    media = params.get("media")
+    if isinstance(media, str):
+        media = json.loads(media)
+    caption = (media or {}).get("caption") if isinstance(media, dict) else params.get("caption")
+    return None if caption is None else str(caption)
+
+
 class Recorder:
     """Knows who pressed each button: the fake's callback answers only name the query."""
 
@@ -151,16 +167,17 @@ class Recorder:
                 chat = server.inline_messages[str(call.params["inline_message_id"])].chat
                 shown.append(Shown(str(call.params["text"]), None if chat.is_group else chat.id,
                                    call.at, "inline post edit"))
-            elif method in ("sendmessage", "editmessagetext") and call.chat_id is not None:
+            elif method in MESSAGE_TEXTS and call.chat_id is not None:
                 chat = server.chat(call.chat_id)
                 viewer = None if chat.is_group else chat.id
-                if method == "sendmessage":
+                if method.startswith("send"):
                     key = (chat.id, int(call.result["message_id"]))
                     posted[key] = call.at
                 else:
                     key = (chat.id, int(call.params["message_id"]))
-                shown.append(Shown(str(call.params["text"]), viewer, call.at, call.method,
-                                   posted[key]))
+                text = message_text(call.params)
+                if text is not None:
+                    shown.append(Shown(text, viewer, call.at, call.method, posted[key]))
             elif method == "answercallbackquery" and call.params.get("text"):
                 query_id = str(call.params["callback_query_id"])
                 shown.append(Shown(str(call.params["text"]), self.pressed_by[query_id], call.at,

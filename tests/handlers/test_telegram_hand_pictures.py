@@ -43,7 +43,8 @@ def allowed_pictures(hand: text_audit.HandLog, seat: int) -> set[bytes]:
         for subset in itertools.permutations(dealt, size):
             shown = tuple(Shown(c, Mark.MANILHA if c in stars else Mark.PLAIN) for c in subset)
             pictures.add(HandPicture(Family.FRENCH, vira, shown).png())
-        # an iron hand is played blind: its reader sees backs only
+    # an iron hand is dealt blind (no seat is told its cards): its reader sees backs only
+    for size in range(1, rules.hand_size + 1):
         pictures.add(HandPicture(Family.FRENCH, vira, (Shown(None),) * size).png())
     return pictures
 

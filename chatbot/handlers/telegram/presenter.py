@@ -32,8 +32,10 @@ from chatbot.fsm.table import Table
 from chatbot.handlers.debounce import LatestWinsEditor, retry_seconds, sent_despite_flood
 from chatbot.handlers.lobby_options import settings
 from chatbot.handlers.service import GameService, Outcome
+from chatbot.handlers.telegram.card_pictures import HandPicture
 from chatbot.handlers.telegram.group_minute import GroupMinute
 from chatbot.handlers.telegram.keyboards import Content, Keyboards
+from chatbot.handlers.telegram.solo_pictures import SoloPictures
 from chatbot.i18n.table_text import (
     held_lines,
     lobby_text,
@@ -78,6 +80,8 @@ class Presenter:
         self.minute = minute
         # whether a seat follows the hand privately (set by the app: PrivateHands)
         self.reads_privately: Callable[[int, int], bool] | None = None
+        # a solo chat's hand message as a picture of the cards (its book set at start-up)
+        self.pictures = SoloPictures(bot)
         self.editor = LatestWinsEditor(self._edit, delay=edit_delay, ready=self._room)
         self._hand_events: dict[int, list[Event]] = {}
         self._messages: dict[int, int] = {}  # table id -> its current table message
@@ -104,12 +108,15 @@ class Presenter:
         if len(key) == 3:  # type: ignore[arg-type]
             await self._close(chat_id, message_id, content)
             return
-        text, markup, budgeted = content
+        text, markup, budgeted, picture = content
         if budgeted and self._edits.get(key, 0) >= HAND_EDITS:
             return  # newer content arrived while the last edit was in flight
-        await self._bot().edit_message_text(text, chat_id=chat_id, message_id=message_id,
-                                            reply_markup=markup,
-                                            rate_limit_args=0)  # type: ignore[call-arg]
+        if self.pictures.shows(key):  # a solo hand's photo: its caption, or its picture
+            await self.pictures.edit(key, text, markup, picture)
+        else:
+            await self._bot().edit_message_text(text, chat_id=chat_id, message_id=message_id,
+                                                reply_markup=markup,
+                                                rate_limit_args=0)  # type: ignore[call-arg]
         if budgeted:  # only an edit Telegram took spends the budget (a 429 did not)
             self._edits[key] = self._edits.get(key, 0) + 1
 
@@ -226,15 +233,18 @@ class Presenter:
             if posting:
                 if message_id is not None:
                     await self.retire(record, table, message_id, outcome.trigger)
-                record = await self.post(record, text, markup, lobby=table.state == "lobby")
+                record = await self.post(record, text, markup, lobby=table.state == "lobby",
+                                         picture=self.pictures.picture(record, table))
                 delay = self._postponed.pop(record.id, None)
                 if delay is not None:
                     self._post_later(record.id, delay)
                 return record
+            # a photo's content names its picture: an edit changes the media only for new cards
+            picture = self.pictures.picture(record, table) if self.pictures.shows(key) else None
             if worth and spent < HAND_EDITS:
-                self.editor.want(key, (text, markup, budgeted))
+                self.editor.want(key, (text, markup, budgeted, picture))
                 self._contents[key] = (text, markup)  # what it will show (for retire)
-            elif self.editor.refresh(key, (text, markup, budgeted)):
+            elif self.editor.refresh(key, (text, markup, budgeted, picture)):
                 self._contents[key] = (text, markup)
             return record
 
@@ -321,8 +331,10 @@ class Presenter:
                                                 rate_limit_args=0)  # type: ignore[call-arg]
 
     async def post(self, record: TableRecord, text: str,
-                   markup: InlineKeyboardMarkup | None, lobby: bool = False) -> TableRecord:
-        """Send a new table message and remember it as the table's message.
+                   markup: InlineKeyboardMarkup | None, lobby: bool = False,
+                   picture: HandPicture | None = None) -> TableRecord:
+        """Send a new table message and remember it as the table's message (a photo of
+        the cards with the text as its caption, given a solo hand's ``picture``).
 
         When it cannot be sent (the bot was blocked or removed) the table forgets
         its message, so the next outcome tries a new one; the game goes on anyway.
@@ -332,10 +344,15 @@ class Presenter:
             self.editor.forget((record.chat_id, old))
             self._edits.pop((record.chat_id, old), None)
             self._contents.pop((record.chat_id, old), None)
+            self.pictures.forget((record.chat_id, old))
         message_id: int | None = None
         try:
-            message = await sent_despite_flood(lambda: self._bot().send_message(
-                record.chat_id, text, reply_markup=markup))
+            if picture is not None:
+                message = await sent_despite_flood(lambda: self.pictures.send(
+                    record.chat_id, text, markup, picture))
+            else:
+                message = await sent_despite_flood(lambda: self._bot().send_message(
+                    record.chat_id, text, reply_markup=markup))
             message_id = message.message_id
         except (BadRequest, Forbidden) as exc:  # blocked, removed: posted anew if it moves
             log.warning("cannot post in chat %s: %s", record.chat_id, exc)
@@ -380,7 +397,8 @@ class Presenter:
             if table.state == "closed":
                 return
             text, markup = self.content(record, table, self._hand_events.get(table_id, []))
-            await self.post(record, text, markup, lobby=table.state == "lobby")
+            await self.post(record, text, markup, lobby=table.state == "lobby",
+                            picture=self.pictures.picture(record, table))
             again = self._postponed.pop(table_id, None)
         if again is not None:
             self._reposts.pop(table_id, None)

@@ -1,0 +1,209 @@
+"""The solo chat on pictures: with sticker sets, the practice table's hand message is a
+photo of the player's cards, its caption the text it had, its buttons the same.
+
+Whole games against the fake Bot API, through the real python-telegram-bot stack:
+
+- every hand is one photo; every change of it is one edit, of the caption alone or,
+  when the cards changed, of the picture with its caption: the calls of the text
+  message, no more (and never a text edit of a photo, which Telegram refuses);
+- every picture is read back from its bytes and must be a composition of cards the
+  player was dealt in that hand, with the turned card: in a hand of eleven the
+  caption may tell the partner's cards, the picture never shows them;
+- a text longer than a caption keeps its picture and its newest lines.
+"""
+
+from __future__ import annotations
+
+import bisect
+import random
+from functools import cache
+
+from sqlalchemy.engine import URL
+from sqlalchemy.ext.asyncio import AsyncEngine
+from telegram.ext import Application
+
+from chatbot.handlers.payload import peek
+from chatbot.handlers.telegram.card_pictures import (
+    CAPTION_LIMIT,
+    SHORTENED,
+    caption_length,
+    fit_caption,
+)
+from chatbot.handlers.telegram.presenter import hand_before
+from chatbot.rules.serialize import event_from_dict
+from chatbot.storage import Repository, TableRecord
+from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
+from tests.handlers import test_privacy_audit as text_audit
+from tests.handlers.group_helpers import eventually, special_hand, table_of
+from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.test_telegram_hand_pictures import allowed_pictures
+
+OWNER = 4242
+EDITS = ("editMessageCaption", "editMessageMedia")
+# a first name of 64 characters, most outside the Basic Multilingual Plane (two UTF-16
+# units each, as Telegram counts a caption): said in many lines, the text passes 1024
+LONG_NAME = "".join(chr(0x1D4D0 + i % 26) for i in range(60)) + " 🌸🌸🌸"
+
+
+async def start_solo(server: FakeTelegramServer, repo: Repository, user: FakeUser,
+                     button: int) -> TableRecord:
+    """The welcome menu's practice game number ``button`` (its buttons' order), started."""
+    await user.start()
+    menu = await server.wait_until(lambda: user.private.last_bot_message(),
+                                   what="the welcome")
+    await user.press(menu, menu.callback_data[button])
+    return await eventually(lambda: repo.get_active_table(user.id), "the solo table")
+
+
+async def to_act(repo: Repository, user: FakeUser, table_id: int) -> TableRecord | None:
+    """The player's turn with their buttons drawn for it, or the end of the game."""
+    current = await repo.get_table(table_id)
+    assert current is not None
+    if current.state == "finished":
+        return current
+    table = table_of(current)
+    seat = table.seat_of(user.id)
+    if (not current.state.startswith("hand_") or table.match is None
+            or table.rules.to_act(table.match) != seat or current.message_id is None):
+        return None
+    message = user.private.message(current.message_id)
+    fresh = [d for d in message.callback_data if peek(d).seq == current.turn_seq]
+    return current if fresh else None
+
+
+async def play_a_move(repo: Repository, user: FakeUser, current: TableRecord,
+                      rng: random.Random) -> None:
+    message = user.private.message(current.message_id)  # type: ignore[arg-type]
+    moves = [d for d in message.callback_data if peek(d).action == "move"]
+    answer = await user.press(message, rng.choice(moves))
+    assert not answer.text, answer.text
+    await text_audit.game_moved(repo, current)
+
+
+async def test_a_solo_game_is_played_on_pictures_of_the_hand(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
+        migrated_db_url: URL) -> None:
+    """Ana and a bot against two bots, Paulista, to the end of the game."""
+    repo = Repository(db_engine)
+    recorder = text_audit.Recorder(fake_telegram)  # the texts, captions included
+    owner = FakeUser(fake_telegram, OWNER, "Operator")
+    await owner.start()
+    ana = FakeUser(fake_telegram, 5101, "Ana")
+    rng = random.Random(1616)
+    async with running_bot(fake_telegram, migrated_db_url, owner_id=OWNER) as app:
+        mark = fake_telegram.mark()
+        record = await start_solo(fake_telegram, repo, ana, 2)  # Paulista, 2 v 2
+        assert table_of(record).variant == "paulista" and len(table_of(record).seats) == 4
+        amended = False
+        for _ in range(800):
+            current = await eventually(lambda: to_act(repo, ana, record.id), "Ana's turn")
+            if current.state == "finished":
+                break
+            hand = table_of(current).match.hand  # type: ignore[union-attr]
+            if not amended and hand is not None and hand.tricks:
+                amended = True  # a hand of eleven for Ana's team: her partner's cards
+                handlers = handlers_of(app)  # are told to her, never pictured
+                outcome = await handlers.service.amend(record.id, special_hand([11, 7], 3, 4))
+                await handlers.after(outcome)
+                await text_audit.game_moved(repo, current)
+                continue
+            await play_a_move(repo, ana, current, rng)
+        assert current.state == "finished"
+        final = ana.private.message(current.message_id)  # type: ignore[arg-type]
+        await fake_telegram.wait_until(lambda: "Game over" in (final.caption or ""),
+                                       what="the end of the game on the last picture")
+    hands = text_audit.hands_from_log(await repo.list_events(record.id))
+    assert any(h.partners for h in hands), "no hand of eleven was played"
+
+    calls = [c for c in fake_telegram.calls[mark:] if str(c.chat_id) == str(ana.id)
+             and c.method not in ("sendMessage", "answerCallbackQuery")]
+    assert all(c.ok for c in calls), [(c.method, c.error) for c in calls if not c.ok]
+    posts = [c for c in calls if c.method == "sendPhoto"]
+    photos = {int(c.result["message_id"]) for c in posts}
+    # one photo a hand, its text as the caption, its moves as buttons (on Ana's turns)
+    assert len(posts) == len(hands) >= 3
+    assert not [c for c in calls if c.method == "editMessageText"
+                and int(c.params["message_id"]) in photos]
+    assert all(c.params.get("caption") for c in posts)
+    assert any(c.params.get("reply_markup") for c in calls if c.method in EDITS)
+    edits = [c for c in calls if c.method in EDITS]
+    assert {c.method for c in edits} == set(EDITS)
+    assert {int(c.params["message_id"]) for c in edits} <= photos
+
+    # each picture shown, from its bytes: only Ana's own cards of that hand
+    starts = [h.start for h in hands]
+    allowed = cache(lambda index: allowed_pictures(hands[index], 0))
+    previous: dict[int, bytes] = {}
+    for call in (c for c in calls if c.method in ("sendPhoto", "editMessageMedia")):
+        message_id = int(call.result["message_id"])
+        data = fake_telegram.media.file_bytes(call.result["photo"][-1]["file_id"])
+        current_hand = bisect.bisect_right(starts, call.at) - 1
+        assert any(data in allowed(i) for i in range(max(0, current_hand - 1),
+                                                     current_hand + 1)), \
+            f"{call.method} shows cards Ana may not see"
+        # a new picture only when the cards changed: no call spent on the same one
+        assert previous.get(message_id) != data, "the same picture sent again"
+        previous[message_id] = data
+    # and every caption, as every text, names only cards Ana may see
+    shown = recorder.texts()
+    assert {s.what for s in shown} >= {"sendPhoto", *EDITS}
+    assert text_audit.audit(shown, hands, {ana.id: 0}) > 20  # type: ignore[arg-type]
+    assert any("Bot 2 holds" in s.text for s in shown), \
+        "in the hand of eleven Ana reads her partner's cards in the caption"
+
+
+async def full_text(app: Application, repo: Repository,  # type: ignore[type-arg]
+                    record: TableRecord) -> str:
+    """The text the solo table's message has now, from the game's log (as after a
+    restart: the end of the hand before and this hand's events), without any caption's
+    shortening."""
+    table = table_of(record)
+    logged = [event_from_dict(row.payload, table.rules.family)
+              for row in await repo.list_events(record.id) if row.kind != "input"]
+    text, _ = handlers_of(app).presenter.content(record, table, hand_before(logged, []))
+    return text
+
+
+async def test_a_long_hand_text_keeps_its_picture_and_its_newest_lines(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
+        migrated_db_url: URL) -> None:
+    """A 64-character name in Persian: on about half the turns the text passes Telegram's
+    1024 caption characters (checked from a game's second hand on). The photo stays; its caption is the first line, "…", and the
+    newest lines (whose turn, the cards held), every one whole."""
+    repo = Repository(db_engine)
+    owner = FakeUser(fake_telegram, OWNER, "Operator")
+    await owner.start()
+    dara = FakeUser(fake_telegram, 5102, LONG_NAME, language_code="fa")
+    rng = random.Random(64)
+    shortened = 0
+    async with running_bot(fake_telegram, migrated_db_url, owner_id=OWNER) as app:
+        record = await start_solo(fake_telegram, repo, dara, 1)  # Paulista, 1 v 1
+        for _ in range(400):
+            current = await eventually(lambda: to_act(repo, dara, record.id), "Dara's turn")
+            if current.state == "finished":  # a short game: another one
+                final = dara.private.message(current.message_id)  # type: ignore[arg-type]
+                rematch = await fake_telegram.wait_until(
+                    lambda m=final: [d for d in m.callback_data if peek(d).action == "rematch"],
+                    what="the rematch button")
+                await dara.press(final, rematch[0])
+                await text_audit.game_moved(repo, current)
+                continue
+            message = dara.private.message(current.message_id)  # type: ignore[arg-type]
+            if table_of(current).match.hand_no == 1:  # type: ignore[union-attr]
+                await play_a_move(repo, dara, current, rng)  # (its text also says the game
+                continue  # started, which the log read back from the hand on does not)
+            text = await full_text(app, repo, current)
+            await fake_telegram.wait_until(  # (its edit may still be on its way)
+                lambda m=message, t=text: m.caption == fit_caption(t),
+                what="the caption of the text as it is now")
+            assert message.photo
+            if caption_length(text) > CAPTION_LIMIT:
+                shortened += 1
+                lines = message.caption.split("\n")
+                assert caption_length(message.caption) <= CAPTION_LIMIT
+                assert lines[0] == text.split("\n")[0] and lines[1] == SHORTENED
+                assert text.endswith("\n".join(lines[2:])) and len(lines) > 4
+                if shortened >= 3:
+                    break
+            await play_a_move(repo, dara, current, rng)
+    assert shortened >= 3, "no text outgrew its caption"
