@@ -34,7 +34,7 @@ from chatbot.rules.serialize import event_from_dict
 from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
 from tests.handlers import test_privacy_audit as text_audit
-from tests.handlers.group_helpers import eventually, special_hand, table_of
+from tests.handlers.group_helpers import cards_in, eventually, special_hand, table_of
 from tests.handlers.telegram_harness import handlers_of, running_bot
 from tests.handlers.test_telegram_hand_pictures import allowed_pictures
 
@@ -168,8 +168,9 @@ async def test_a_long_hand_text_keeps_its_picture_and_its_newest_lines(
         fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
         migrated_db_url: URL) -> None:
     """A 64-character name in Persian: on about half the turns the text passes Telegram's
-    1024 caption characters (checked from a game's second hand on). The photo stays; its caption is the first line, "…", and the
-    newest lines (whose turn, the cards held), every one whole."""
+    1024 caption characters (checked from a game's second hand on). The photo stays;
+    its caption is the first line, "…", and the newest lines (whose turn, the cards
+    held), every one whole."""
     repo = Repository(db_engine)
     owner = FakeUser(fake_telegram, OWNER, "Operator")
     await owner.start()
@@ -207,3 +208,40 @@ async def test_a_long_hand_text_keeps_its_picture_and_its_newest_lines(
                     break
             await play_a_move(repo, dara, current, rng)
     assert shortened >= 3, "no text outgrew its caption"
+
+
+async def test_after_a_restart_the_hands_photo_is_still_edited(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
+        migrated_db_url: URL) -> None:
+    """A new process does not know the hand's message is a photo: its first edit as text
+    is refused (Telegram: no text to edit), so the picture and caption are sent anew, in
+    one more call, and every later edit is a photo's again."""
+    repo = Repository(db_engine)
+    owner = FakeUser(fake_telegram, OWNER, "Operator")
+    await owner.start()
+    eva = FakeUser(fake_telegram, 5103, "Eva")
+    async with running_bot(fake_telegram, migrated_db_url, owner_id=OWNER):
+        record = await start_solo(fake_telegram, repo, eva, 1)  # Paulista, 1 v 1
+        current = await eventually(lambda: to_act(repo, eva, record.id), "Eva's turn")
+    assert current.state != "finished" and current.message_id is not None
+    photo = eva.private.message(current.message_id)
+    assert photo.photo and "Your cards:" in (photo.caption or "")
+    before = photo.file_id
+    mark = fake_telegram.mark()
+    async with running_bot(fake_telegram, migrated_db_url, owner_id=OWNER):
+        card = next(b["callback_data"] for b in photo.buttons if cards_in(b["text"]))
+        await eva.press(photo, card)  # her first card: the hand goes on, on this message
+        await fake_telegram.wait_until(lambda: photo.file_id != before,
+                                       what="the photo's new picture after the restart")
+        await eventually(lambda: to_act(repo, eva, record.id), "Eva's turn again")
+        later = await repo.get_table(record.id)
+        assert later is not None and later.message_id == photo.message_id
+        held = set(table_of(later).match.hand.cards[0])  # type: ignore[union-attr]
+        assert cards_in((photo.caption or "").split("\n")[-1]) == held and len(held) == 2
+    calls = [c for c in fake_telegram.calls[mark:] if str(c.chat_id) == str(eva.id)
+             and c.method.startswith("edit")]
+    refused = [c for c in calls if not c.ok]
+    assert [(c.method, c.description) for c in refused] == [
+        ("editMessageText", "Bad Request: there is no text in the message to edit")]
+    assert calls[calls.index(refused[0]) + 1].method == "editMessageMedia"
+    assert all(c.method in EDITS for c in calls if c.ok)

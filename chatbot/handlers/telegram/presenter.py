@@ -114,9 +114,14 @@ class Presenter:
         if self.pictures.shows(key):  # a solo hand's photo: its caption, or its picture
             await self.pictures.edit(key, text, markup, picture)
         else:
-            await self._bot().edit_message_text(text, chat_id=chat_id, message_id=message_id,
-                                                reply_markup=markup,
-                                                rate_limit_args=0)  # type: ignore[call-arg]
+            try:
+                await self._bot().edit_message_text(
+                    text, chat_id=chat_id, message_id=message_id, reply_markup=markup,
+                    rate_limit_args=0)  # type: ignore[call-arg]
+            except BadRequest as exc:  # a photo posted before a restart: its picture anew
+                if not no_text(exc):
+                    raise
+                await self.pictures.edit(key, text, markup, picture)
         if budgeted:  # only an edit Telegram took spends the budget (a 429 did not)
             self._edits[key] = self._edits.get(key, 0) + 1
 
@@ -239,8 +244,8 @@ class Presenter:
                 if delay is not None:
                     self._post_later(record.id, delay)
                 return record
-            # a photo's content names its picture: an edit changes the media only for new cards
-            picture = self.pictures.picture(record, table) if self.pictures.shows(key) else None
+            # a solo hand's content names its picture: the media is edited only for new cards
+            picture = self.pictures.picture(record, table)
             if worth and spent < HAND_EDITS:
                 self.editor.want(key, (text, markup, budgeted, picture))
                 self._contents[key] = (text, markup)  # what it will show (for retire)
@@ -403,6 +408,11 @@ class Presenter:
         if again is not None:
             self._reposts.pop(table_id, None)
             self._post_later(table_id, again, tries - 1)
+
+
+def no_text(exc: BadRequest) -> bool:
+    """Telegram's answer to a text edit of a photo (its caption is edited instead)."""
+    return "no text in the message" in str(exc).lower()
 
 
 CARRIED = (CardPlayed, CallMade, CallAnswered, TrickWon, CallScored, CardsRevealed,

@@ -15,6 +15,10 @@ Telegram's 1024-character caption keeps its picture and loses its oldest lines
 and their cards, as before. When nothing is held any more (the hand's last
 card played) the picture stays as it was and the caption says how it ended.
 
+A process does not know which messages an earlier one posted as photos: after a
+restart the presenter's first text edit of one is refused ("no text in the
+message") and the picture is sent anew with its caption, one call more, once.
+
 The PNG is drawn in a thread (a few tens of milliseconds), so the other tables
 are not held up, and once per picture (``HandPicture.png`` is cached).
 """
@@ -40,7 +44,8 @@ class SoloPictures:
     def __init__(self, bot: Callable[[], Bot]) -> None:
         self._bot = bot
         self.book: StickerBook | None = None  # set at start-up: no sticker sets, no pictures
-        self._shown: dict[Hashable, HandPicture] = {}  # (chat, message id) -> its picture
+        # (chat, message id) -> its picture (None: a photo found after a restart, unknown)
+        self._shown: dict[Hashable, HandPicture | None] = {}
 
     def picture(self, record: TableRecord, table: Table) -> HandPicture | None:
         """The picture a solo table's message shows now, or None (a group, the lobby, no
@@ -67,13 +72,17 @@ class SoloPictures:
     async def edit(self, key: Hashable, text: str, markup: InlineKeyboardMarkup | None,
                    picture: HandPicture | None) -> None:
         """One call: the new picture with its caption when the cards changed, else the
-        caption alone (``rate_limit_args=0``: the debouncer retries with newer content)."""
+        caption alone (``rate_limit_args=0``: the debouncer retries with newer content).
+
+        A photo this process did not post (the presenter found one after a restart) gets
+        its picture anew: what it shows is not known."""
         chat_id, message_id = key  # type: ignore[misc]
         caption = fit_caption(text)
         if picture is None or picture == self._shown.get(key):
             await self._bot().edit_message_caption(
                 chat_id=chat_id, message_id=message_id, caption=caption, reply_markup=markup,
                 rate_limit_args=0)  # type: ignore[call-arg]
+            self._shown.setdefault(key, None)
             return
         photo = await asyncio.to_thread(picture.png)
         await self._bot().edit_message_media(
