@@ -129,6 +129,14 @@ async def test_a_solo_game_is_played_on_pictures_of_the_hand(
     edits = [c for c in calls if c.method in EDITS]
     assert {c.method for c in edits} == set(EDITS)
     assert {int(c.params["message_id"]) for c in edits} <= photos
+    # the budget of the text message: every edit changes the text or the buttons (a text
+    # edit would have been sent too), and carries the new picture in the same call
+    seen = {int(c.result["message_id"]): (c.params.get("caption"), c.params.get("reply_markup"))
+            for c in posts}
+    for call in edits:
+        now = (text_audit.message_text(call.params), call.params.get("reply_markup"))
+        assert now != seen[int(call.params["message_id"])], f"{call.method} changed no text"
+        seen[int(call.params["message_id"])] = now
 
     # each picture shown, from its bytes: only Ana's own cards of that hand
     starts = [h.start for h in hands]
