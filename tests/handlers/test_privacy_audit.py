@@ -84,11 +84,12 @@ def hands_from_log(events: list[EventRecord], rules: TrickRules | None = None) -
     order, from the turned-up card) are public knowledge: that list says nothing of who
     holds one, so only that exact list is exempt, never a manilha written alone."""
     rules = rules or PaulistaRules()
+    family = rules.family
     hands: list[HandLog] = []
     for event in events:
         at, kind, payload = event.created_at.timestamp(), event.kind, event.payload
         if kind == "HandStarted":
-            vira = decode_cards(payload["vira"])
+            vira = decode_cards(payload["vira"], family)
             named = rules.manilhas(vira[0] if vira else None)
             hands.append(HandLog(at, set(vira), manilhas=" ".join(
                 card_label(card, rules.family, "en") for card in named)))
@@ -98,17 +99,17 @@ def hands_from_log(events: list[EventRecord], rules: TrickRules | None = None) -
         hand = hands[-1]
         audience = payload.get("audience") or ["public", None]
         if kind == "CardsDealt":
-            hand.dealt[payload["seat"]] = set(decode_cards(payload["cards"]))
+            hand.dealt[payload["seat"]] = set(decode_cards(payload["cards"], family))
         elif kind == "PartnerCardsShown":
             hand.partners.setdefault(payload["seat"], set()).update(
-                decode_cards(payload["cards"]))
+                decode_cards(payload["cards"], family))
         elif kind == "CardPlayed" and audience[0] == "public":
-            hand.public += [(at, c) for c in decode_cards(payload["card"])]
-            hand.plays += [(at, payload["seat"], c) for c in decode_cards(payload["card"])]
+            hand.public += [(at, c) for c in decode_cards(payload["card"], family)]
+            hand.plays += [(at, payload["seat"], c) for c in decode_cards(payload["card"], family)]
         elif kind == "CardPlayed":  # the owner's own copy of a face-down card
-            hand.dealt.setdefault(audience[1], set()).update(decode_cards(payload["card"]))
+            hand.dealt.setdefault(audience[1], set()).update(decode_cards(payload["card"], family))
         elif kind == "CardsRevealed" and audience[0] == "public":
-            hand.public += [(at, c) for c in decode_cards(payload["cards"])]
+            hand.public += [(at, c) for c in decode_cards(payload["cards"], family)]
     return hands
 
 

@@ -28,12 +28,13 @@ from chatbot.handlers.telegram.card_pictures import (
     fit_caption,
 )
 from chatbot.handlers.telegram.presenter import hand_before
+from chatbot.rules.registry import rules_for
 from chatbot.rules.serialize import event_from_dict
 from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
 from tests.handlers import test_privacy_audit as text_audit
 from tests.handlers.group_helpers import cards_in, eventually, special_hand, table_of
-from tests.handlers.picture_reader import audit_photos
+from tests.handlers.picture_reader import audit_photos, read_hand_photo
 from tests.handlers.telegram_harness import handlers_of, running_bot
 
 OWNER = 4242
@@ -152,6 +153,36 @@ async def test_a_solo_game_is_played_on_pictures_of_the_hand(
     assert text_audit.audit(shown, hands, {ana.id: 0}) > 20  # type: ignore[arg-type]
     assert any("Bot 2 holds" in s.text for s in shown), \
         "in the hand of eleven Ana reads her partner's cards in the caption"
+
+
+async def test_an_argentine_solo_game_shows_the_spanish_cards(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
+        migrated_db_url: URL) -> None:
+    """The Spanish deck, no turned card: every hand a photo of the player's own cards."""
+    repo = Repository(db_engine)
+    text_audit.Recorder(fake_telegram)  # (the event log's clock for the fake)
+    owner = FakeUser(fake_telegram, OWNER, "Operator")
+    await owner.start()
+    leo = FakeUser(fake_telegram, 5104, "Leo")
+    rng = random.Random(40)
+    async with running_bot(fake_telegram, migrated_db_url, owner_id=OWNER):
+        mark = fake_telegram.mark()
+        record = await start_solo(fake_telegram, repo, leo, 5)  # Argentine, 1 v 1
+        assert table_of(record).variant == "argentino"
+        for _ in range(800):
+            current = await eventually(lambda: to_act(repo, leo, record.id), "Leo's turn")
+            if current.state == "finished":
+                break
+            await play_a_move(repo, leo, current, rng)
+        assert current.state == "finished"
+    hands = text_audit.hands_from_log(await repo.list_events(record.id),
+                                      rules_for("argentino"))
+    posts = fake_telegram.calls_to("sendPhoto", chat_id=leo.id, since=mark, ok=True)
+    assert len(posts) == len(hands) >= 1  # (a falta envido may end a game in one hand)
+    assert audit_photos(fake_telegram, hands, {leo.id: 0}) >= len(posts)
+    photo = posts[0].result["photo"][-1]["file_id"]
+    first = read_hand_photo(fake_telegram.media.file_bytes(photo))
+    assert first.vira is None and len(first.cards) == 3 and first.faces <= hands[0].dealt[0]
 
 
 async def full_text(app: Application, repo: Repository,  # type: ignore[type-arg]
