@@ -35,7 +35,7 @@ from tests.handlers import test_privacy_audit as text_audit
 from tests.handlers.group_helpers import cards_in, open_group_table, table_of
 from tests.handlers.picture_reader import audit_photos
 from tests.handlers.telegram_harness import running_bot
-from tests.handlers.test_telegram_sticker_game import play_one_sticker
+from tests.handlers.test_telegram_sticker_game import play_one_sticker, rematch
 
 OWNER = 4242
 PICTURE_BY_FILE_HASH = {entry["file"]: name
@@ -118,12 +118,7 @@ async def test_no_sticker_shows_a_card_its_viewer_may_not_see(
             if record.state == "finished" and len(recorder.offered_stickers()) > 40:
                 break
             if record.state == "finished":  # a short game (a truco run to 12): another
-                message = game.group.message(record.message_id)  # type: ignore[arg-type]
-                await fake_telegram.wait_until(
-                    lambda m=message: any("Rematch" in b["text"] for b in m.buttons),
-                    what="the rematch button")
-                await alice.press_button(message, "Rematch")
-                await game.moved_past(record.turn_seq)
+                await rematch(game, alice, record)
                 continue
             if rng.random() < 0.3:  # somebody peeks out of turn, an outsider too
                 message = await game.table_message()
