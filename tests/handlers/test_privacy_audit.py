@@ -212,13 +212,13 @@ def audit(shown: list[Shown], hands: list[HandLog], seat_of: dict[int, int]) -> 
         current = bisect.bisect_right(starts, item.posted or item.at) - 1
         assert current >= 0, f"cards before any deal: {item}"
         text = item.text
-        for hand in hands[max(0, current - 1):current + 1]:
+        back = 2 if item.posted is not None else 1
+        for hand in hands[max(0, current - back):current + 1]:  # the hands it may show
             if hand.manilhas:
                 text = text.replace(hand.manilhas, "")
         faces = cards_in(text)
         seat = None if item.viewer is None else seat_of.get(item.viewer)
         allowed: set[Card] = set()
-        back = 2 if item.posted is not None else 1
         for hand in hands[max(0, current - back):current + 1]:
             allowed |= hand.visible(seat, item.at)
         leaked = faces - allowed

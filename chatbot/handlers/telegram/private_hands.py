@@ -314,9 +314,10 @@ class PrivateHands:
         text, markup = content[0], content[1]
         picture: HandPicture | None = content[2] if len(content) == 3 else None
         try:
-            if picture is not None:
+            if picture is not None:  # (drawn in a thread: the other tables go on meanwhile)
+                photo = await asyncio.to_thread(picture.png)
                 message = await sent_despite_flood(lambda: self._bot().send_photo(
-                    user_id, picture.png(), caption=fit_caption(text), reply_markup=markup))
+                    user_id, photo, caption=fit_caption(text), reply_markup=markup))
             else:
                 message = await sent_despite_flood(lambda: self._bot().send_message(
                     user_id, text, reply_markup=markup))
@@ -347,8 +348,8 @@ class PrivateHands:
                                                        caption=caption, reply_markup=markup)
             else:  # the cards changed: a new picture, in the same one edit
                 await self._bot().edit_message_media(
-                    InputMediaPhoto(picture.png(), caption=caption), chat_id=chat_id,
-                    message_id=message_id, reply_markup=markup)
+                    InputMediaPhoto(await asyncio.to_thread(picture.png), caption=caption),
+                    chat_id=chat_id, message_id=message_id, reply_markup=markup)
                 self._photos[key] = picture
         except Forbidden as exc:
             log.info("private hand of user %s forbidden: %s", chat_id, exc)
