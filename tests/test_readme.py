@@ -15,6 +15,7 @@ import re
 import signal
 import socket
 import subprocess
+import sys
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from itertools import pairwise
@@ -22,6 +23,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from PIL import Image
 
 from chatbot.handlers.telegram.config import VARIABLES
 from chatbot.i18n.locales import LOCALES
@@ -354,6 +356,21 @@ def test_the_scenario_checker_line_of_the_readme(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines()[-1] == f"{len(files)} passed, 0 failed"
 
+
+def test_the_card_pictures_line_of_the_readme(tmp_path: Path) -> None:
+    """``python -m chatbot.cards docs`` writes the README's two hands (here into a folder
+    of the test's): the very pictures docs/ ships, and the README shows them."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert ".venv/bin/python -m chatbot.cards docs " in readme
+    done = subprocess.run([sys.executable, "-m", "chatbot.cards", "docs", "--into",
+                           str(tmp_path)], cwd=ROOT, env=user_env(tmp_path),
+                          capture_output=True, text=True, timeout=GUARD, check=False)
+    assert done.returncode == 0, done.stderr
+    for name in ("paulista-hand.png", "argentino-hand.png"):
+        assert f"wrote {tmp_path / name}" in done.stdout
+        with Image.open(tmp_path / name) as fresh, Image.open(ROOT / "docs" / name) as shipped:
+            assert fresh.convert("RGB").tobytes() == shipped.convert("RGB").tobytes(), name
+        assert f"](docs/{name})" in readme
 
 
 def test_the_readme_lists_every_setting_and_no_other() -> None:

@@ -180,6 +180,22 @@ async def test_sticker_and_photo_messages_and_their_edits(
     assert fake_telegram.counted_per_chat()[chat.id] == 5
 
 
+async def test_a_photo_has_telegrams_dimensions(fake_telegram: FakeTelegramServer,
+                                                bot: Bot, owner: FakeUser) -> None:
+    """Width and height at most 10000 together, one at most 20 times the other."""
+    chat = owner.private
+    for width, height in ((9000, 1001), (2100, 100), (100, 2001)):
+        with pytest.raises(BadRequest, match=r"(?i)PHOTO_INVALID_DIMENSIONS"):
+            await bot.send_photo(chat.id, picture(width, height))
+    sent = await bot.send_photo(chat.id, picture(9000, 1000), caption="x" * 1024)
+    assert sent.photo[-1].width == 9000 and chat.message(sent.message_id).caption == "x" * 1024
+    with pytest.raises(BadRequest, match=r"(?i)PHOTO_INVALID_DIMENSIONS"):
+        await bot.edit_message_media(InputMediaPhoto(picture(2100, 100)), chat_id=chat.id,
+                                     message_id=sent.message_id)
+    with pytest.raises(BadRequest, match=r"(?i)caption is too long"):
+        await bot.send_photo(chat.id, picture(100, 100), caption="x" * 1025)
+
+
 async def test_cached_stickers_in_inline_answers_are_posted_via_the_bot(
     fake_telegram: FakeTelegramServer, owner: FakeUser
 ) -> None:

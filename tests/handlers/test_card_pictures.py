@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import random
 
-from chatbot.handlers.telegram.card_pictures import manilhas, move_sticker
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chatbot.handlers.telegram.card_pictures import (
+    CAPTION_LIMIT,
+    SHORTENED,
+    caption_length,
+    fit_caption,
+    manilhas,
+    move_sticker,
+)
 from chatbot.handlers.telegram.stickers import StickerBook, deck_pictures
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
@@ -60,3 +70,40 @@ def test_an_iron_hand_offers_only_backs() -> None:
     view = seat_view(rules, match, seat)
     offered = {move_sticker(book(), rules, view.vira, a) for a in view.legal}
     assert offered == {"id:back"}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\n"),
+                        max_size=300), min_size=1, max_size=30))
+def test_a_caption_keeps_the_first_line_and_the_newest_whole(lines: list[str]) -> None:
+    """A text past 1024 UTF-16 units loses its oldest lines after the first, whole; the
+    newest lines stay, as many as fit."""
+    text = "\n".join(lines)
+    caption = fit_caption(text)
+    assert caption_length(caption) <= CAPTION_LIMIT
+    caption.encode("utf-16-le")  # no half of a surrogate pair
+    if caption_length(text) <= CAPTION_LIMIT:
+        assert caption == text
+        return
+    kept = caption.split("\n")
+    if kept[:2] == [lines[0], SHORTENED] and text.endswith("\n".join(kept[2:])):
+        tail = lines[len(lines) - len(kept) + 2:]
+        assert kept[2:] == tail
+        longer = "\n".join([lines[0], SHORTENED, *lines[len(lines) - len(tail) - 1:]])
+        assert caption_length(longer) > CAPTION_LIMIT  # no line left out that would fit
+    else:  # the first line with the last is too long already: the text is cut
+        assert caption_length("\n".join([lines[0], SHORTENED, lines[-1]])) > CAPTION_LIMIT
+        assert caption.endswith(SHORTENED) and text.startswith(caption[:-1])
+
+
+def test_a_caption_counts_what_telegram_counts() -> None:
+    """Outside the Basic Multilingual Plane a character is two UTF-16 units, as Telegram
+    counts a caption: a line of 500 such characters is too long for one beside the rest,
+    one of 400 is not."""
+    fancy = "𝓐"
+    assert caption_length(fancy) == 2 and caption_length("7♥") == 2
+    text = "\n".join(["Truco Paulista", "Ana played 7♥.", fancy * 500, "Your cards: 4♣ A♠"])
+    assert len(text) < CAPTION_LIMIT < caption_length(text)
+    assert fit_caption(text) == "\n".join(["Truco Paulista", SHORTENED, "Your cards: 4♣ A♠"])
+    fits = text.replace(fancy * 500, fancy * 400)
+    assert fit_caption(fits) == fits

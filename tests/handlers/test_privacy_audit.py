@@ -21,6 +21,7 @@ the one before. Older hands are never allowed, nor a card played after the text.
 from __future__ import annotations
 
 import bisect
+import json
 import random
 import time
 from dataclasses import dataclass, field
@@ -83,11 +84,12 @@ def hands_from_log(events: list[EventRecord], rules: TrickRules | None = None) -
     order, from the turned-up card) are public knowledge: that list says nothing of who
     holds one, so only that exact list is exempt, never a manilha written alone."""
     rules = rules or PaulistaRules()
+    family = rules.family
     hands: list[HandLog] = []
     for event in events:
         at, kind, payload = event.created_at.timestamp(), event.kind, event.payload
         if kind == "HandStarted":
-            vira = decode_cards(payload["vira"])
+            vira = decode_cards(payload["vira"], family)
             named = rules.manilhas(vira[0] if vira else None)
             hands.append(HandLog(at, set(vira), manilhas=" ".join(
                 card_label(card, rules.family, "en") for card in named)))
@@ -97,18 +99,33 @@ def hands_from_log(events: list[EventRecord], rules: TrickRules | None = None) -
         hand = hands[-1]
         audience = payload.get("audience") or ["public", None]
         if kind == "CardsDealt":
-            hand.dealt[payload["seat"]] = set(decode_cards(payload["cards"]))
+            hand.dealt[payload["seat"]] = set(decode_cards(payload["cards"], family))
         elif kind == "PartnerCardsShown":
             hand.partners.setdefault(payload["seat"], set()).update(
-                decode_cards(payload["cards"]))
+                decode_cards(payload["cards"], family))
         elif kind == "CardPlayed" and audience[0] == "public":
-            hand.public += [(at, c) for c in decode_cards(payload["card"])]
-            hand.plays += [(at, payload["seat"], c) for c in decode_cards(payload["card"])]
+            hand.public += [(at, c) for c in decode_cards(payload["card"], family)]
+            hand.plays += [(at, payload["seat"], c) for c in decode_cards(payload["card"], family)]
         elif kind == "CardPlayed":  # the owner's own copy of a face-down card
-            hand.dealt.setdefault(audience[1], set()).update(decode_cards(payload["card"]))
+            hand.dealt.setdefault(audience[1], set()).update(decode_cards(payload["card"], family))
         elif kind == "CardsRevealed" and audience[0] == "public":
-            hand.public += [(at, c) for c in decode_cards(payload["cards"])]
+            hand.public += [(at, c) for c in decode_cards(payload["cards"], family)]
     return hands
+
+
+MESSAGE_TEXTS = ("sendmessage", "editmessagetext", "sendphoto", "editmessagecaption",
+                 "editmessagemedia")  # a hand picture's caption is a text like any other
+
+
+def message_text(params: dict[str, Any]) -> str | None:
+    """The text or caption a call sends (a new picture's caption is in its media)."""
+    if "text" in params:
+        return str(params["text"])
+    media = params.get("media")
+    if isinstance(media, str):
+        media = json.loads(media)
+    caption = (media or {}).get("caption") if isinstance(media, dict) else params.get("caption")
+    return None if caption is None else str(caption)
 
 
 class Recorder:
@@ -151,16 +168,17 @@ class Recorder:
                 chat = server.inline_messages[str(call.params["inline_message_id"])].chat
                 shown.append(Shown(str(call.params["text"]), None if chat.is_group else chat.id,
                                    call.at, "inline post edit"))
-            elif method in ("sendmessage", "editmessagetext") and call.chat_id is not None:
+            elif method in MESSAGE_TEXTS and call.chat_id is not None:
                 chat = server.chat(call.chat_id)
                 viewer = None if chat.is_group else chat.id
-                if method == "sendmessage":
+                if method.startswith("send"):
                     key = (chat.id, int(call.result["message_id"]))
                     posted[key] = call.at
                 else:
                     key = (chat.id, int(call.params["message_id"]))
-                shown.append(Shown(str(call.params["text"]), viewer, call.at, call.method,
-                                   posted[key]))
+                text = message_text(call.params)
+                if text is not None:
+                    shown.append(Shown(text, viewer, call.at, call.method, posted[key]))
             elif method == "answercallbackquery" and call.params.get("text"):
                 query_id = str(call.params["callback_query_id"])
                 shown.append(Shown(str(call.params["text"]), self.pressed_by[query_id], call.at,
@@ -194,13 +212,13 @@ def audit(shown: list[Shown], hands: list[HandLog], seat_of: dict[int, int]) -> 
         current = bisect.bisect_right(starts, item.posted or item.at) - 1
         assert current >= 0, f"cards before any deal: {item}"
         text = item.text
-        for hand in hands[max(0, current - 1):current + 1]:
+        back = 2 if item.posted is not None else 1
+        for hand in hands[max(0, current - back):current + 1]:  # the hands it may show
             if hand.manilhas:
                 text = text.replace(hand.manilhas, "")
         faces = cards_in(text)
         seat = None if item.viewer is None else seat_of.get(item.viewer)
         allowed: set[Card] = set()
-        back = 2 if item.posted is not None else 1
         for hand in hands[max(0, current - back):current + 1]:
             allowed |= hand.visible(seat, item.at)
         leaked = faces - allowed

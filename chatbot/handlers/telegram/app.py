@@ -126,6 +126,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
         application.bot_data["stickers"] = await prepare_stickers(
             application.bot, repo, settings.owner_id)
         private_hands.book = application.bot_data["stickers"]  # hand messages as pictures
+        presenter.pictures.book = application.bot_data["stickers"]  # and the solo chat's
         timers.hold()  # the moves that waited during an outage come before its deadlines
         application.bot_data["resumed"] = await handlers_.resume()
         await handle_backlog(application, timers, webhook=bool(settings.webhook_url))

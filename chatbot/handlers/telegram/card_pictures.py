@@ -80,6 +80,35 @@ def hand_picture_of(table: Table, seat: int, book: StickerBook | None) -> HandPi
     return HandPicture(rules.family, view.vira, cards)
 
 
+CAPTION_LIMIT = 1024  # Telegram's caption, counted here in UTF-16 units (never fewer)
+SHORTENED = "…"  # stands for the older lines a caption leaves out
+
+
+def caption_length(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def fit_caption(text: str, limit: int = CAPTION_LIMIT) -> str:
+    """A hand's text as its picture's caption: whole when it fits, else its first line
+    (the game) and its newest lines, the oldest lines between them left out for "…".
+
+    The hand's text grows with its events (a long name said in every line, in a
+    right-to-left script with its marks, can pass 1024); the lines kept are the ones
+    the reader acts on: the last plays, the table, the stake, whose turn, the cards
+    held and the series. Whole lines go, so no card name or bidi mark is cut in two.
+    """
+    if caption_length(text) <= limit:
+        return text
+    head, *tail = text.split("\n")
+    while tail and caption_length("\n".join([head, SHORTENED, *tail])) > limit:
+        tail.pop(0)
+    caption = "\n".join([head, SHORTENED, *tail])
+    if caption_length(caption) <= limit:
+        return caption
+    units = text.encode("utf-16-le")[:2 * (limit - 1)]  # one line alone is too long
+    return units.decode("utf-16-le", errors="ignore") + SHORTENED
+
+
 @lru_cache(maxsize=256)
 def _png(picture: HandPicture) -> bytes:
     return png_bytes(hand_picture(picture.family, picture.cards, vira=picture.vira))

@@ -31,9 +31,11 @@ from chatbot.fsm.table import Table
 from chatbot.handlers.debounce import LatestWinsEditor, retry_seconds, sent_despite_flood
 from chatbot.handlers.lobby_options import settings
 from chatbot.handlers.service import GameService, Outcome
+from chatbot.handlers.telegram.card_pictures import HandPicture
 from chatbot.handlers.telegram.group_minute import GroupMinute
 from chatbot.handlers.telegram.keyboards import Content, Keyboards
 from chatbot.handlers.telegram.screen import Act, Screen, Series, choose, starts_hand
+from chatbot.handlers.telegram.solo_pictures import SoloPictures
 from chatbot.i18n.table_text import (
     held_lines,
     lobby_text,
@@ -77,6 +79,7 @@ class Edit(NamedTuple):
     markup: InlineKeyboardMarkup | None
     budgeted: bool  # spends the hand's budget (a group's hand while it is played)
     table_id: int
+    picture: HandPicture | None = None  # a solo hand's photo of the cards, if it is one
 
 
 class Presenter:
@@ -88,6 +91,8 @@ class Presenter:
         self.minute = minute
         # whether a seat follows the hand privately (set by the app: PrivateHands)
         self.reads_privately: Callable[[int, int], bool] | None = None
+        # a solo chat's hand message as a picture of the cards (its book set at start-up)
+        self.pictures = SoloPictures(bot)
         self.editor = LatestWinsEditor(self._edit, delay=edit_delay, ready=self._room)
         self._screens: dict[int, Screen] = {}  # table id -> what its chat shows
         self._locks: dict[int, asyncio.Lock] = {}
@@ -124,9 +129,17 @@ class Presenter:
         counted = edit.budgeted and screen is not None and screen.on == message_id
         if counted and screen.edits >= HAND_EDITS:  # type: ignore[union-attr]
             return  # newer content arrived while the last edit was in flight
-        await self._bot().edit_message_text(edit.text, chat_id=chat_id, message_id=message_id,
-                                            reply_markup=edit.markup,
-                                            rate_limit_args=0)  # type: ignore[call-arg]
+        if self.pictures.shows(key):  # a solo hand's photo: its caption, or its picture
+            await self.pictures.edit(key, edit.text, edit.markup, edit.picture)
+        else:
+            try:
+                await self._bot().edit_message_text(
+                    edit.text, chat_id=chat_id, message_id=message_id,
+                    reply_markup=edit.markup, rate_limit_args=0)  # type: ignore[call-arg]
+            except BadRequest as exc:  # a photo posted before a restart: its picture anew
+                if not no_text(exc):
+                    raise
+                await self.pictures.edit(key, edit.text, edit.markup, edit.picture)
         if counted:  # only an edit Telegram took spends the budget (a 429 did not)
             screen.edits += 1  # type: ignore[union-attr]
 
@@ -206,7 +219,9 @@ class Presenter:
                 self._drop(record.id)
             if choice.act is Act.POST:
                 return await self._post_for(outcome, screen, text, markup)
-            edit = Edit(text, markup, choice.budgeted, record.id)
+            # a solo hand's content names its picture: the media is edited only for new cards
+            edit = Edit(text, markup, choice.budgeted, record.id,
+                        self.pictures.picture(record, table))
             screen.about(key[1])
             if choice.act is Act.EDIT:
                 self.editor.want(key, edit)
@@ -246,7 +261,8 @@ class Presenter:
         message_id = screen.current(record)
         if message_id is not None:
             await self.retire(record, table, message_id, outcome.trigger)
-        record = await self.post(record, text, markup, lobby=table.state == "lobby")
+        record = await self.post(record, text, markup, lobby=table.state == "lobby",
+                                 picture=self.pictures.picture(record, table))
         delay, screen.postponed = screen.postponed, None
         if delay is not None:
             self._post_later(record.id, delay)
@@ -350,8 +366,10 @@ class Presenter:
                                                 rate_limit_args=0)  # type: ignore[call-arg]
 
     async def post(self, record: TableRecord, text: str,
-                   markup: InlineKeyboardMarkup | None, lobby: bool = False) -> TableRecord:
-        """Send a new table message and remember it as the table's message.
+                   markup: InlineKeyboardMarkup | None, lobby: bool = False,
+                   picture: HandPicture | None = None) -> TableRecord:
+        """Send a new table message and remember it as the table's message (a photo of
+        the cards with the text as its caption, given a solo hand's ``picture``).
 
         When it cannot be sent (the bot was blocked or removed) the table forgets
         its message, so the next outcome tries a new one; the game goes on anyway.
@@ -360,11 +378,16 @@ class Presenter:
         old = screen.current(record)
         if old is not None:
             self.editor.forget((record.chat_id, old))
+            self.pictures.forget((record.chat_id, old))
         screen.about(None)
         message_id: int | None = None
         try:
-            message = await sent_despite_flood(lambda: self._bot().send_message(
-                record.chat_id, text, reply_markup=markup))
+            if picture is not None:
+                message = await sent_despite_flood(lambda: self.pictures.send(
+                    record.chat_id, text, markup, picture))
+            else:
+                message = await sent_despite_flood(lambda: self._bot().send_message(
+                    record.chat_id, text, reply_markup=markup))
             message_id = message.message_id
         except (BadRequest, Forbidden) as exc:  # blocked, removed: posted anew if it moves
             log.warning("cannot post in chat %s: %s", record.chat_id, exc)
@@ -411,12 +434,18 @@ class Presenter:
                 self._drop(table_id)
                 return
             text, markup = self.content(record, table, screen.events or [])
-            await self.post(record, text, markup, lobby=table.state == "lobby")
+            await self.post(record, text, markup, lobby=table.state == "lobby",
+                            picture=self.pictures.picture(record, table))
             again, screen.postponed = screen.postponed, None
             if again is None:
                 self._drop_if_over(record, table)
         if again is not None:
             self._post_later(table_id, again, tries - 1)
+
+
+def no_text(exc: BadRequest) -> bool:
+    """Telegram's answer to a text edit of a photo (its caption is edited instead)."""
+    return "no text in the message" in str(exc).lower()
 
 
 CARRIED = (CardPlayed, CallMade, CallAnswered, TrickWon, CallScored, CardsRevealed,

@@ -35,7 +35,7 @@ from chatbot.fsm.machine import HAND_STATES
 from chatbot.fsm.table import Table
 from chatbot.handlers.debounce import LatestWinsEditor, sent_despite_flood
 from chatbot.handlers.service import Outcome
-from chatbot.handlers.telegram.card_pictures import HandPicture, hand_picture_of
+from chatbot.handlers.telegram.card_pictures import HandPicture, fit_caption, hand_picture_of
 from chatbot.handlers.telegram.keyboards import Content, Keyboards
 from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.private_text import (
@@ -52,7 +52,6 @@ log = logging.getLogger(__name__)
 
 STOP_ACTION = "mute"  # the payload action of "Stop sending my hands here"
 REMEMBERED = 20_000  # group tables followed by a process (oldest dropped first)
-CAPTION_LIMIT = 1024  # Telegram's caption; a longer hand text keeps a text message
 
 
 @dataclass
@@ -213,8 +212,7 @@ class PrivateHands:
         for reader in readers:
             content = self.content(followed, reader, record, table)
             picture = hand_picture_of(table, reader.seat, self.book)
-            fits = picture is not None and len(content[0]) <= CAPTION_LIMIT
-            contents.append((*content, picture) if fits else content)
+            contents.append(content if picture is None else (*content, picture))
         posted = await asyncio.gather(*(self._post(reader.user_id, content)
                                         for reader, content in zip(readers, contents,
                                                                    strict=True)))
@@ -316,9 +314,10 @@ class PrivateHands:
         text, markup = content[0], content[1]
         picture: HandPicture | None = content[2] if len(content) == 3 else None
         try:
-            if picture is not None:
+            if picture is not None:  # (drawn in a thread: the other tables go on meanwhile)
+                photo = await asyncio.to_thread(picture.png)
                 message = await sent_despite_flood(lambda: self._bot().send_photo(
-                    user_id, picture.png(), caption=text, reply_markup=markup))
+                    user_id, photo, caption=fit_caption(text), reply_markup=markup))
             else:
                 message = await sent_despite_flood(lambda: self._bot().send_message(
                     user_id, text, reply_markup=markup))
@@ -342,15 +341,15 @@ class PrivateHands:
                 await self._bot().edit_message_text(text, chat_id=chat_id,
                                                     message_id=message_id, reply_markup=markup)
                 return
-            caption = text if len(text) <= CAPTION_LIMIT else text[:CAPTION_LIMIT - 1] + "…"
+            caption = fit_caption(text)  # a long text loses its oldest lines
             picture = content[2] if len(content) == 3 else shown
             if picture == shown:
                 await self._bot().edit_message_caption(chat_id=chat_id, message_id=message_id,
                                                        caption=caption, reply_markup=markup)
             else:  # the cards changed: a new picture, in the same one edit
                 await self._bot().edit_message_media(
-                    InputMediaPhoto(picture.png(), caption=caption), chat_id=chat_id,
-                    message_id=message_id, reply_markup=markup)
+                    InputMediaPhoto(await asyncio.to_thread(picture.png), caption=caption),
+                    chat_id=chat_id, message_id=message_id, reply_markup=markup)
                 self._photos[key] = picture
         except Forbidden as exc:
             log.info("private hand of user %s forbidden: %s", chat_id, exc)

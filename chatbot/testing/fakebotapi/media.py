@@ -4,7 +4,8 @@ The limits are Telegram's (https://core.telegram.org/bots/api#stickers): a set's
 name ends in ``_by_<bot username>``, holds at most 120 static stickers, and is
 owned by a user who has started the bot; a static sticker is a PNG or WebP with
 one side of exactly 512 px and the other at most 512, of at most 512 KB; a photo
-is at most 10 MB and its caption at most 1024 characters. Every file keeps its
+is at most 10 MB, its width and height at most 10000 together and one at most 20
+times the other, and its caption at most 1024 characters. Every file keeps its
 bytes, so a test can tell which picture a file id shows (``file_bytes``).
 """
 
@@ -31,6 +32,8 @@ MAX_INITIAL_STICKERS = 50
 MAX_STATIC_BYTES = 512 * 1024
 MAX_PHOTO_BYTES = 10 * 1024 * 1024
 MAX_CAPTION = 1024
+MAX_PHOTO_SIDES = 10_000  # width + height
+MAX_PHOTO_RATIO = 20
 _SET_NAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,63}$")
 
 WRONG_FILE = "Bad Request: wrong file identifier/HTTP URL specified"
@@ -46,6 +49,7 @@ CAPTION_TOO_LONG = "Bad Request: message caption is too long"
 EMOJI_INVALID = "Bad Request: STICKER_EMOJI_INVALID"
 NO_MEDIA = "Bad Request: there is no media in the message to edit"
 NO_CAPTION = "Bad Request: there is no caption in the message to edit"
+PHOTO_DIMENSIONS = "Bad Request: PHOTO_INVALID_DIMENSIONS"
 
 
 @dataclass(eq=False)
@@ -286,6 +290,9 @@ class Media:
         if len(data) > MAX_PHOTO_BYTES:
             raise ApiError(400, TOO_BIG)
         width, height = self._image_size(data, sticker=False)
+        if width + height > MAX_PHOTO_SIDES or max(width, height) > MAX_PHOTO_RATIO * min(
+                width, height):
+            raise ApiError(400, PHOTO_DIMENSIONS)
         return self._new_file(data, "photo", width=width, height=height)
 
     def _post(self, params: JSON, *, sticker: FakeFile | None = None,
