@@ -107,6 +107,20 @@ def test_a_new_hand_or_a_table_without_a_message_posts() -> None:
                   Screen(), False, 6).act is Act.POST  # the post had failed: post again
 
 
+def test_a_hand_whose_deal_was_overtaken_still_gets_its_own_message() -> None:
+    """The next hand's deal and a bot's first move in it are shown by two tasks; when
+    the move is shown first (the deal, older, is then not drawn), the move posts."""
+    table, _ = people_playing()
+    assert table.match is not None
+    moved = Outcome(record_of(table), table, played(table), "move")
+    this_hand = Screen(message_id=7, on=7, hand=table.match.hand_no)
+    assert choose(moved, this_hand, False, 6).act is Act.EDIT
+    hand_before = Screen(message_id=7, on=7, hand=table.match.hand_no - 1)
+    assert choose(moved, hand_before, False, 6).act is Act.POST
+    assert choose(moved, Screen(message_id=7, on=7, hand=0), False, 6).act is Act.POST  # lobby
+    assert choose(moved, Screen(message_id=7, on=7), False, 6).act is Act.EDIT  # unknown
+
+
 def test_only_a_groups_hand_in_play_spends_the_edit_budget() -> None:
     """In a group a hand's message is edited ``hand_edits`` times at most, the last edit
     resting it, after which only an edit already waiting gets newer content; a private

@@ -263,6 +263,7 @@ class Presenter:
             await self.retire(record, table, message_id, outcome.trigger)
         record = await self.post(record, text, markup, lobby=table.state == "lobby",
                                  picture=self.pictures.picture(record, table))
+        screen.posted_for(table)
         delay, screen.postponed = screen.postponed, None
         if delay is not None:
             self._post_later(record.id, delay)
@@ -436,6 +437,7 @@ class Presenter:
             text, markup = self.content(record, table, screen.events or [])
             await self.post(record, text, markup, lobby=table.state == "lobby",
                             picture=self.pictures.picture(record, table))
+            screen.posted_for(table)
             again, screen.postponed = screen.postponed, None
             if again is None:
                 self._drop_if_over(record, table)

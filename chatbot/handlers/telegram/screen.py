@@ -29,6 +29,7 @@ class Screen:
     """What one table's chat shows, as this process knows it."""
 
     message_id: int | None = None  # the message this process posted (None: none, or failed)
+    hand: int | None = None  # the hand that message was posted for (0: the lobby; None: unknown)
     version: int = 0  # the newest record shown (an older outcome is not drawn over it)
     events: list[Event] | None = None  # the hand's events so far; None: to be read back
     on: int | None = None  # the message that ``edits`` and ``content`` are about
@@ -48,6 +49,11 @@ class Screen:
         message's edits and content start afresh)."""
         if self.on != message_id:
             self.on, self.edits, self.content = message_id, 0, None
+
+    def posted_for(self, table: Table) -> None:
+        """A post of ``table`` was tried: when it went out, its message shows this hand."""
+        if self.message_id is not None:
+            self.hand = table.match.hand_no if table.match is not None else 0
 
     def edits_of(self, message_id: int | None) -> int:
         return self.edits if self.on == message_id else 0
@@ -76,6 +82,15 @@ class Choice:
 
 def starts_hand(outcome: Outcome) -> bool:
     return any(isinstance(e, HandStarted) for e in outcome.events)
+
+
+def later_hand(screen: Screen, table: Table) -> bool:
+    """Whether the table is in a hand after the one its message was posted for: the new
+    hand's own outcome was overtaken by a newer one (a bot's first move shown before
+    the deal), so the move that is shown first must post the hand's message."""
+    if screen.hand is None or table.match is None or table.state not in HAND_STATES:
+        return False
+    return table.match.hand_no != screen.hand
 
 
 def budgeted(record: TableRecord, table: Table) -> bool:
@@ -122,7 +137,7 @@ def choose(outcome: Outcome, screen: Screen, pending: bool, hand_edits: int,
     """
     record, table = outcome.record, outcome.table
     message_id = screen.current(record)
-    if message_id is None or starts_hand(outcome):
+    if message_id is None or starts_hand(outcome) or later_hand(screen, table):
         new_game = table.match is not None and table.match.hand_no == 1
         return Choice(Act.POST, series=series_wanted(table, outcome.trigger, new_game))
     spends = budgeted(record, table)
