@@ -28,12 +28,14 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from chatbot.storage.codes import new_code, normalize_code
 from chatbot.storage.errors import (
     ActiveTableExists,
+    AlreadyApplied,
     NotFound,
     SeatTaken,
     StaleVersion,
     StorageError,
 )
 from chatbot.storage.models import (
+    applied_updates,
     card_stickers,
     chats,
     game_events,
@@ -59,6 +61,8 @@ from chatbot.storage.sqltypes import utcnow
 
 # An event to append: its kind (the event class name, say) and a JSON payload.
 NewEvent = tuple[str, Mapping[str, Any]]
+# A Telegram update as (bot id, update id): what ``applied_updates`` remembers.
+UpdateKey = tuple[int, int]
 
 # Columns ``save`` writes. The others are fixed when the table is created.
 _SAVED_COLUMNS = (
@@ -96,6 +100,10 @@ _LAST_SEQ = select(func.coalesce(func.max(game_events.c.seq), 0)).where(
     game_events.c.table_id == bindparam("table_id")
 )
 _INSERT_EVENTS = insert(game_events)
+_APPLIED = select(applied_updates.c.update_id).where(
+    applied_updates.c.bot_id == bindparam("bot_id"),
+    applied_updates.c.update_id == bindparam("update_id"),
+)
 _USER_BY_ID = select(users).where(users.c.id == bindparam("id"))
 _CHAT_BY_ID = select(chats).where(chats.c.id == bindparam("id"))
 
@@ -187,9 +195,15 @@ class Repository:
         expected_version: int,
         events: Sequence[NewEvent],
         new_seats: Iterable[SeatRecord] | None = None,
+        *,
+        applied: UpdateKey | None = None,
     ) -> TableRecord:
         """``save`` and append ``events`` to the log, all or nothing; with ``new_seats``
         the table's seats are replaced in the same transaction (a join, a bot added).
+
+        ``applied`` names the Telegram update that caused the save: it is recorded
+        in the same transaction, and if it was recorded before the whole save is
+        undone and :class:`AlreadyApplied` raised (the update was delivered twice).
 
         The versioned UPDATE comes first: it locks the table row, so event
         numbers are handed out one writer at a time, and a stale save appends
@@ -198,9 +212,21 @@ class Repository:
         rows = None if new_seats is None else _seat_rows(table.id, new_seats)
         try:
             return await self._run.write(_save_with_events, table, expected_version, events,
-                                         rows)
+                                         rows, applied)
         except IntegrityError as error:
             raise SeatTaken(table.id, None) from error
+
+    async def update_applied(self, key: UpdateKey) -> bool:
+        """Whether the update's effect was saved already (its repeat must not act)."""
+        return await self._run.read(_update_applied, key)
+
+    async def forget_applied(self, before: datetime) -> int:
+        """Drop the applied updates recorded before ``before``; returns how many.
+
+        Telegram keeps an undelivered update for 24 hours, so older ones can never
+        come back; the table stays small.
+        """
+        return await self._run.write(_forget_applied, before)
 
     async def close_table(self, table_id: int) -> TableRecord | None:
         """Deactivate a table whatever its version (an admin's stop, a purge).
@@ -412,6 +438,7 @@ def _save_with_events(
     expected_version: int,
     events: Sequence[NewEvent],
     seat_rows: list[dict[str, Any]] | None = None,
+    applied: UpdateKey | None = None,
 ) -> TableRecord:
     now = utcnow()
     params = {name: getattr(table, name) for name in _SAVED_COLUMNS}
@@ -428,10 +455,37 @@ def _save_with_events(
         if actual is None:
             raise NotFound(f"table {table.id}")
         raise StaleVersion(table.id, expected_version, actual)
+    if applied is not None:
+        _record_applied(conn, applied, table.id, now)
     _insert_events(conn, table.id, events, now)
     if seat_rows is not None:
         _set_seats(conn, table.id, seat_rows)
     return _table(row)
+
+
+def _record_applied(conn: Connection, key: UpdateKey, table_id: int, now: datetime) -> None:
+    """Remember the update in the save's transaction; a second time raises (and the
+    runner rolls the save back). ON CONFLICT DO NOTHING rather than catching the
+    IntegrityError: the caller reads an IntegrityError as a seat conflict, and on
+    PostgreSQL it waits for a racing transaction with the same update to end."""
+    bot_id, update_id = key
+    statement = _insert_for(conn, applied_updates).values(
+        bot_id=bot_id, update_id=update_id, table_id=table_id, applied_at=now
+    ).on_conflict_do_nothing(index_elements=[applied_updates.c.bot_id,
+                                             applied_updates.c.update_id])
+    if conn.execute(statement).rowcount == 0:
+        raise AlreadyApplied(bot_id, update_id)
+
+
+def _update_applied(conn: Connection, key: UpdateKey) -> bool:
+    bot_id, update_id = key
+    found = conn.execute(_APPLIED, {"bot_id": bot_id, "update_id": update_id})
+    return found.one_or_none() is not None
+
+
+def _forget_applied(conn: Connection, before: datetime) -> int:
+    statement = delete(applied_updates).where(applied_updates.c.applied_at < before)
+    return conn.execute(statement).rowcount
 
 
 def _close_table(conn: Connection, table_id: int) -> TableRecord | None:

@@ -28,12 +28,14 @@ from chatbot.handlers.telegram.language_command import LanguageCommand
 from chatbot.handlers.telegram.presenter import Presenter
 from chatbot.handlers.telegram.private_hands import PrivateHands
 from chatbot.handlers.telegram.rate_limit import ChatRateLimiter
+from chatbot.handlers.telegram.repeats import Repeats, quiet_repeat
 from chatbot.handlers.telegram.rules_command import RulesCommand
 from chatbot.handlers.telegram.stickers import StickerBook, prepare_stickers
 from chatbot.handlers.telegram.timers import TimerBoard
 from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.translation import N_, translate
 from chatbot.storage import Repository, async_url, make_engine
+from chatbot.storage.locks import TableLocks
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +54,8 @@ COMMANDS: dict[str, str] = {
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Log it with the update's ids only: an update's text could hold a card."""
+    if await quiet_repeat(update, context.error):
+        return
     kind = type(update).__name__
     uid = getattr(update, "update_id", None)
     log.error("update %s (%s) failed", uid, kind, exc_info=context.error)
@@ -69,7 +73,8 @@ def pool_options(url: str) -> dict[str, int]:
 
 def build_application(settings: Settings, *, rate_limiter: bool = True,
                       update_processor: BaseUpdateProcessor | None = None,
-                      group_minute: GroupMinute | None = None) -> Application:
+                      group_minute: GroupMinute | None = None,
+                      shared_locks: bool = False) -> Application:
     """The PTB application with every handler; storage is migrated in post_init.
 
     Updates run concurrently (one game's moves are serialised by the service's
@@ -78,11 +83,13 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     A group's minute (20 sends and edits in any 60 s) is always kept, by the bot
     itself; ``rate_limiter=False`` only drops the overall limit and the retries
     after a 429 (tests and the benchmark), and ``group_minute`` may bring its own
-    clock (a test's virtual time).
+    clock (a test's virtual time). ``shared_locks`` serialises a table's actions across
+    processes too (workers on PostgreSQL, see chatbot/storage/locks.py).
     """
     engine = make_engine(settings.database_url, **pool_options(settings.database_url))
     repo = Repository(engine)
-    service = GameService(repo, settings.timing)
+    table_locks = TableLocks(engine) if shared_locks else None
+    service = GameService(repo, settings.timing, table_locks=table_locks)
     codec = PayloadCodec(settings.payload_secret)
     requests = Requests(calls=AiohttpRequest(connection_pool_size=256),
                         updates=AiohttpRequest(connection_pool_size=1))
@@ -139,11 +146,13 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
         await private_hands.flush()
 
     async def post_shutdown(application: Application) -> None:
+        await service.table_locks.dispose()
         await engine.dispose()
 
     app = (builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown)
            .build())
     h = handlers_
+    app.add_handler(Repeats(repo, settings.token).handler(), group=-1)  # before any other
     for name, callback in (("start", h.cmd_start), ("play", h.cmd_start), ("help", h.cmd_help),
                            ("new", h.cmd_new), ("join", h.cmd_join), ("leave", h.cmd_leave),
                            ("stop", h.cmd_stop), ("score", h.cmd_score)):
