@@ -87,10 +87,13 @@ class GameService:
     def __init__(self, repo: Repository, timing: Timing | None = None,
                  rng: random.Random | None = None,
                  clock: Callable[[], datetime] = lambda: datetime.now(UTC),
-                 table_locks: TableLocks | None = None) -> None:
+                 table_locks: TableLocks | None = None, alone: bool = True) -> None:
         self.repo = repo
         # across processes (several workers on PostgreSQL); nothing held by default
         self.table_locks = table_locks or TableLocks()
+        # False: other processes save tables too, so what is shown is read anew (a move
+        # is judged on the stored table either way, see perform)
+        self.alone = alone
         self.timing = timing or Timing()
         self.rng = rng or random.SystemRandom()
         self.clock = clock
@@ -140,7 +143,7 @@ class GameService:
         if lock.locked():
             async with lock:
                 pass
-        record = self._records.get(table_id)
+        record = self._records.get(table_id) if self.alone else None
         if record is None:
             record = await self.repo.get_table(table_id)
             if record is not None:
@@ -149,7 +152,7 @@ class GameService:
 
     async def by_code(self, code: str) -> TableRecord | None:
         table_id = self._ids.get(code)
-        if table_id is not None:
+        if table_id is not None and self.alone:
             return await self.load(table_id)
         record = await self.repo.get_table_by_code(code)
         if record is not None:

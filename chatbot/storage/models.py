@@ -94,6 +94,11 @@ class GameTable(StorageModel, table=True):
     active: bool = Field(default=True, index=True)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    # Several workers: the turn whose deadline a worker is running, and until when its
+    # claim holds (a dead worker's claim runs out and another worker fires the timer).
+    # Not versioned: claiming a deadline changes no game.
+    timer_claim_seq: int | None = None
+    timer_claimed_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class Seat(StorageModel, table=True):

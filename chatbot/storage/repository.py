@@ -16,10 +16,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Row, Select, Table, bindparam, delete, func, insert, select, update
+from sqlalchemy import (
+    Row,
+    Select,
+    Table,
+    bindparam,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
@@ -235,6 +246,26 @@ class Repository:
         None when there was no active table with that id.
         """
         return await self._run.write(_close_table, table_id)
+
+    async def claim_timer(self, table_id: int, turn_seq: int, seconds: float) -> bool:
+        """Claim the turn's deadline for ``seconds`` (several workers: one runs it).
+
+        False when the table moved past that turn, has no deadline, or another
+        claim on the same turn still holds. A claim that ran out (its worker died)
+        may be taken again; the service's turn check makes a late second run do
+        nothing.
+        """
+        return await self._run.write(_claim_timer, table_id, turn_seq, seconds)
+
+    async def claim_due_timers(self, *, overdue: float, seconds: float,
+                               limit: int = 50) -> list[Deadline]:
+        """Claim deadlines past by more than ``overdue`` seconds that nobody holds.
+
+        The worker that armed a deadline fires it on time; this is for the others,
+        after that worker died. ``FOR UPDATE SKIP LOCKED`` on PostgreSQL: workers
+        sweeping at the same moment split the rows instead of waiting for each other.
+        """
+        return await self._run.write(_claim_due_timers, overdue, seconds, limit)
 
     async def pending_deadlines(self, *, before: datetime | None = None) -> list[Deadline]:
         """Turn timers of active tables, soonest first: rescheduled at start-up."""
@@ -508,6 +539,44 @@ def _pending_deadlines(conn: Connection, before: datetime | None) -> list[Deadli
     if before is not None:
         query = query.where(tables.c.turn_deadline <= before)
     return [Deadline(*row) for row in conn.execute(query)]
+
+
+def _unclaimed(now: datetime) -> Any:
+    return or_(tables.c.timer_claim_seq.is_(None),
+               tables.c.timer_claim_seq != tables.c.turn_seq,
+               tables.c.timer_claimed_until.is_(None),
+               tables.c.timer_claimed_until <= now)
+
+
+def _claim_timer(conn: Connection, table_id: int, turn_seq: int, seconds: float) -> bool:
+    now = utcnow()
+    statement = (
+        update(tables)
+        .where(tables.c.id == table_id, tables.c.active, tables.c.turn_seq == turn_seq,
+               tables.c.turn_deadline.is_not(None), _unclaimed(now))
+        .values(timer_claim_seq=turn_seq,
+                timer_claimed_until=now + timedelta(seconds=seconds))
+    )
+    return conn.execute(statement).rowcount == 1
+
+
+def _claim_due_timers(conn: Connection, overdue: float, seconds: float,
+                      limit: int) -> list[Deadline]:
+    now = utcnow()
+    query = (
+        select(tables.c.id, tables.c.chat_id, tables.c.turn_seq, tables.c.turn_deadline)
+        .where(tables.c.active, tables.c.turn_deadline.is_not(None),
+               tables.c.turn_deadline <= now - timedelta(seconds=overdue), _unclaimed(now))
+        .order_by(tables.c.turn_deadline, tables.c.id)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+    due = [Deadline(*row) for row in conn.execute(query)]
+    for deadline in due:
+        conn.execute(update(tables).where(tables.c.id == deadline.table_id).values(
+            timer_claim_seq=deadline.turn_seq,
+            timer_claimed_until=now + timedelta(seconds=seconds)))
+    return due
 
 
 def _version_of(conn: Connection, table_id: int) -> int | None:

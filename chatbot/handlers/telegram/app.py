@@ -16,6 +16,7 @@ from telegram.ext import (
     InlineQueryHandler,
 )
 
+from chatbot.handlers.cluster.timer_sweep import claimed
 from chatbot.handlers.payload import PayloadCodec
 from chatbot.handlers.service import GameService
 from chatbot.handlers.telegram.aiohttp_request import AiohttpRequest
@@ -74,7 +75,7 @@ def pool_options(url: str) -> dict[str, int]:
 def build_application(settings: Settings, *, rate_limiter: bool = True,
                       update_processor: BaseUpdateProcessor | None = None,
                       group_minute: GroupMinute | None = None,
-                      shared_locks: bool = False) -> Application:
+                      worker: bool = False) -> Application:
     """The PTB application with every handler; storage is migrated in post_init.
 
     Updates run concurrently (one game's moves are serialised by the service's
@@ -83,13 +84,16 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     A group's minute (20 sends and edits in any 60 s) is always kept, by the bot
     itself; ``rate_limiter=False`` only drops the overall limit and the retries
     after a 429 (tests and the benchmark), and ``group_minute`` may bring its own
-    clock (a test's virtual time). ``shared_locks`` serialises a table's actions across
-    processes too (workers on PostgreSQL, see chatbot/storage/locks.py).
+    clock (a test's virtual time). ``worker``: one of several processes (``truco-bot
+    worker``): a table's actions are serialised across processes too (PostgreSQL
+    advisory locks, chatbot/storage/locks.py), a due timer runs only where it is claimed
+    (chatbot/handlers/cluster/timer_sweep.py), and start-up neither polls for a backlog
+    nor re-arms every stored deadline (the workers' sweep runs the overdue ones).
     """
     engine = make_engine(settings.database_url, **pool_options(settings.database_url))
     repo = Repository(engine)
-    table_locks = TableLocks(engine) if shared_locks else None
-    service = GameService(repo, settings.timing, table_locks=table_locks)
+    table_locks = TableLocks(engine) if worker else None
+    service = GameService(repo, settings.timing, table_locks=table_locks, alone=not worker)
     codec = PayloadCodec(settings.payload_secret)
     requests = Requests(calls=AiohttpRequest(connection_pool_size=256),
                         updates=AiohttpRequest(connection_pool_size=1))
@@ -116,7 +120,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
         assert handlers_ is not None
         await handlers_.on_timer(table_id, seq)
 
-    timers = TimerBoard(on_timer)
+    timers = TimerBoard(claimed(repo, on_timer) if worker else on_timer)
     private_hands = PrivateHands(bot, repo, presenter.keyboards, settings.edit_delay)  # type: ignore[arg-type]
     presenter.reads_privately = private_hands.reads_privately  # their turn is told there
     handlers_ = TrucoHandlers(repo, service, codec, presenter, timers, private_hands)
@@ -133,6 +137,8 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
         application.bot_data["stickers"] = await prepare_stickers(
             application.bot, repo, settings.owner_id)
         private_hands.book = application.bot_data["stickers"]  # hand messages as pictures
+        if worker:
+            return
         timers.hold()  # the moves that waited during an outage come before its deadlines
         application.bot_data["resumed"] = await handlers_.resume()
         await handle_backlog(application, timers, webhook=bool(settings.webhook_url))
@@ -171,6 +177,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     app.bot_data["stickers"] = StickerBook()  # until post_init has made the sets
     app.bot_data["engine"] = engine
     app.bot_data["requests"] = requests
+    app.bot_data["fire_timer"] = on_timer  # a claimed deadline (the workers' sweep)
     return app
 
 
