@@ -18,11 +18,16 @@ from dataclasses import replace
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from telegram import Bot
 from telegram.error import Conflict, TelegramError
 
 from chatbot.handlers.cluster.health import serving
 from chatbot.handlers.cluster.ingress import Ingress, Router, serve_webhook
+from chatbot.handlers.cluster.shared_limits import SharedLimits
 from chatbot.handlers.cluster.streams import Streams
 from chatbot.handlers.cluster.timer_sweep import sweep
 from chatbot.handlers.cluster.worker import Worker, application_handler
@@ -48,8 +53,11 @@ def streams_of(settings: Settings) -> Streams:
 
 async def open_redis(settings: Settings) -> Redis:
     """A client on TRUCO_REDIS_URL that answered a PING, or the sentence saying why not."""
+    # retried: after a restart of Redis each pooled connection fails once ("closed")
     redis = Redis.from_url(settings.redis_url, decode_responses=True,
-                           socket_connect_timeout=10, health_check_interval=15)
+                           socket_connect_timeout=10, health_check_interval=15,
+                           retry=Retry(ExponentialBackoff(cap=2.0), 3),
+                           retry_on_error=[RedisConnectionError, RedisTimeoutError])
     try:
         await redis.ping()
     except Exception as error:  # refused, timed out, bad password...
@@ -117,7 +125,8 @@ async def serve_worker(settings: Settings,
     redis = await open_redis(settings)
     # a worker never polls nor sets the webhook: the ingress receives
     settings = replace(settings, webhook_url=None)
-    app = build(settings, worker=True)
+    app = build(settings, worker=True,
+                shared_limits=SharedLimits(redis, settings.redis_prefix))
     try:
         async with running(app, settings, receive=False), _until_signal() as stop:
             worker = Worker(redis, streams_of(settings), application_handler(app),

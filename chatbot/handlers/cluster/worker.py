@@ -85,7 +85,7 @@ class Worker:
     _in_hand: dict[int, set[asyncio.Task[None]]] = field(default_factory=dict)
     _unacked: list[tuple[str, str]] = field(default_factory=list)
     _room: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(IN_HAND))
-    _stopping: bool = False
+    _read_round: int = 0  # reads returned so far
     ready: bool = False
 
     def __post_init__(self) -> None:
@@ -103,7 +103,6 @@ class Worker:
             await stop.wait()
         finally:
             self.ready = False
-            self._stopping = True
             reading.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await reading
@@ -141,12 +140,9 @@ class Worker:
                     self.reading.discard(partition)
                 share = self.leases.share(alive)
                 extra = sorted(self.leases.held)[share:]
-                for partition in extra:  # a worker joined: hand these over, drained
-                    self.reading.discard(partition)
-                    await self._drain({partition})
-                    await self._flush_acks()
-                    await self.leases.release(partition)
-                    log.info("partition %d handed over (%d workers)", partition, alive)
+                if extra:  # a worker joined: hand these over
+                    await self._hand_over(set(extra))
+                    log.info("partitions %s handed over (%d workers)", extra, alive)
                 for partition in sorted(await self.leases.acquire(share)):
                     await self._take_over(partition)
                     self.reading.add(partition)
@@ -154,6 +150,21 @@ class Worker:
             except (RedisError, OSError) as error:
                 outage.failed(error)
             await asyncio.sleep(self.lease_seconds / 3)
+
+    async def _hand_over(self, partitions: set[int]) -> None:
+        """Stop reading them, let the read in flight (which may hold their entries)
+        return and its entries be dispatched, finish them, acknowledge, then release:
+        the next owner finds nothing of ours pending and reads on in order."""
+        self.reading -= partitions
+        round_ = self._read_round
+        for _ in range(int(3 * BLOCK_MS / 50)):
+            if self._read_round > round_:
+                break
+            await asyncio.sleep(0.05)
+        await self._drain(partitions)
+        await self._flush_acks()
+        for partition in sorted(partitions):
+            await self.leases.release(partition)
 
     async def _take_over(self, partition: int) -> None:
         """Claim the entries left pending by the partition's previous owner, in order,
@@ -180,6 +191,7 @@ class Worker:
             await self._flush_acks()
             if not self.reading:
                 await asyncio.sleep(0.2)
+                self._read_round += 1
                 continue
             try:
                 answer = await self.redis.xreadgroup(
@@ -189,12 +201,12 @@ class Worker:
             except (RedisError, OSError) as error:
                 outage.failed(error)
                 await asyncio.sleep(1.0)
+                self._read_round += 1
                 continue
-            for stream, entries in answer or ():
-                if self.streams.partition_of_stream(stream) not in self.reading:
-                    continue  # handed over meanwhile: its next owner claims these
-                for entry_id, fields in entries:
+            for stream, entries in answer or ():  # all of it, even a partition handed over
+                for entry_id, fields in entries:  # meanwhile: it waits for this (_hand_over)
                     await self._dispatch(stream, entry_id, fields)
+            self._read_round += 1
 
     # --------------------------------------------------------------- handling
     async def _dispatch(self, stream: str, entry_id: str, fields: dict[str, str]) -> None:

@@ -16,6 +16,11 @@ from telegram.ext import (
     InlineQueryHandler,
 )
 
+from chatbot.handlers.cluster.shared_limits import (
+    SharedGroupMinute,
+    SharedLimits,
+    SharedRateLimiter,
+)
 from chatbot.handlers.cluster.timer_sweep import claimed
 from chatbot.handlers.payload import PayloadCodec
 from chatbot.handlers.service import GameService
@@ -75,7 +80,8 @@ def pool_options(url: str) -> dict[str, int]:
 def build_application(settings: Settings, *, rate_limiter: bool = True,
                       update_processor: BaseUpdateProcessor | None = None,
                       group_minute: GroupMinute | None = None,
-                      worker: bool = False) -> Application:
+                      worker: bool = False,
+                      shared_limits: SharedLimits | None = None) -> Application:
     """The PTB application with every handler; storage is migrated in post_init.
 
     Updates run concurrently (one game's moves are serialised by the service's
@@ -89,6 +95,8 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     advisory locks, chatbot/storage/locks.py), a due timer runs only where it is claimed
     (chatbot/handlers/cluster/timer_sweep.py), and start-up neither polls for a backlog
     nor re-arms every stored deadline (the workers' sweep runs the overdue ones).
+    ``shared_limits``: Telegram's flood limits kept in Redis for every worker together
+    (chatbot/handlers/cluster/shared_limits.py) instead of in this process.
     """
     engine = make_engine(settings.database_url, **pool_options(settings.database_url))
     repo = Repository(engine)
@@ -102,10 +110,15 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
                .concurrent_updates(update_processor or 256)
                .request(requests.calls)
                .get_updates_request(requests.updates))
-    minute = group_minute or GroupMinute()
-    builder = builder.rate_limiter(
-        ChatRateLimiter(max_retries=3, group_minute=minute) if rate_limiter
-        else ChatRateLimiter(max_retries=0, overall_per_second=None, group_minute=minute))
+    minute: GroupMinute | SharedGroupMinute = group_minute or GroupMinute()
+    if shared_limits is not None:
+        limiter: ChatRateLimiter = SharedRateLimiter(shared_limits)
+        minute = limiter.group_minute
+    elif rate_limiter:
+        limiter = ChatRateLimiter(max_retries=3, group_minute=minute)
+    else:
+        limiter = ChatRateLimiter(max_retries=0, overall_per_second=None, group_minute=minute)
+    builder = builder.rate_limiter(limiter)
     app: Application | None = None
 
     def bot() -> object:
