@@ -114,10 +114,10 @@ class Cluster:
         })
         return env
 
-    async def start(self, name: str, role: str) -> asyncio.subprocess.Process:
+    async def start(self, name: str, role: str, **env: str) -> asyncio.subprocess.Process:
         log = open(self.directory / f"{name}.log", "ab")  # noqa: SIM115 (the child keeps it)
         process = await asyncio.create_subprocess_exec(
-            str(TRUCO_BOT), role, cwd=ROOT, env=dict(self.env()),
+            str(TRUCO_BOT), role, cwd=ROOT, env=dict(self.env(**env)),
             stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=log)
         log.close()
         self.processes[name] = process
@@ -153,3 +153,15 @@ class Cluster:
 
     def worker_of_pid(self, pid: int) -> str | None:
         return next((n for n, p in self.processes.items() if p.pid == pid), None)
+
+
+async def ready(port: int) -> dict[str, object] | None:
+    """The /ready answer of a process, when it says 200 (None until then)."""
+    import aiohttp
+
+    try:
+        async with aiohttp.ClientSession() as session, session.get(
+                f"http://127.0.0.1:{port}/ready") as response:
+            return await response.json() if response.status == 200 else None
+    except aiohttp.ClientError:
+        return None

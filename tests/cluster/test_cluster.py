@@ -21,7 +21,14 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from chatbot.handlers.cluster.streams import GROUP
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
-from tests.cluster.harness import WAIT, Cluster, RedisServer, own_redis_available
+from tests.cluster.harness import (
+    WAIT,
+    Cluster,
+    RedisServer,
+    free_port,
+    own_redis_available,
+    ready,
+)
 from tests.handlers.group_helpers import eventually, open_group_table
 
 pytestmark = pytest.mark.skipif(not own_redis_available(),
@@ -60,11 +67,17 @@ async def test_a_group_game_goes_on_through_a_killed_worker_a_repeat_and_a_redis
     repo = Repository(db_engine)
     rng = random.Random(13)
     try:
-        await cluster.start("ingress", "ingress")
+        ports = [free_port() for _ in range(4)]
+        await cluster.start("ingress", "ingress", TRUCO_HEALTH_PORT=str(ports[0]))
         for number in range(3):
-            await cluster.start(f"worker{number}", "worker")
+            await cluster.start(f"worker{number}", "worker",
+                                TRUCO_HEALTH_PORT=str(ports[number + 1]))
         await eventually(lambda: _all_leased(cluster, redis, 3),
                          "three workers sharing the partitions", WAIT)
+        answers = [await eventually(lambda p=p: ready(p), f"/ready on {p}", WAIT)
+                   for p in ports]
+        assert answers[0]["role"] == "ingress"
+        assert sorted(p for a in answers[1:] for p in a["partitions"]) == list(range(8))
 
         alice, bob = FakeUser(server, 1001, "Alice"), FakeUser(server, 1002, "Bob")
         game = await open_group_table(server, repo, alice, bob)
