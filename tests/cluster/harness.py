@@ -154,14 +154,3 @@ class Cluster:
     def worker_of_pid(self, pid: int) -> str | None:
         return next((n for n, p in self.processes.items() if p.pid == pid), None)
 
-
-async def ready(port: int) -> dict[str, object] | None:
-    """The /ready answer of a process, when it says 200 (None until then)."""
-    import aiohttp
-
-    try:
-        async with aiohttp.ClientSession() as session, session.get(
-                f"http://127.0.0.1:{port}/ready") as response:
-            return await response.json() if response.status == 200 else None
-    except aiohttp.ClientError:
-        return None

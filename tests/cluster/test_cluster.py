@@ -18,6 +18,7 @@ from redis.asyncio import Redis
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from chatbot.handlers.cluster.health import probe
 from chatbot.handlers.cluster.streams import GROUP
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
@@ -27,7 +28,6 @@ from tests.cluster.harness import (
     RedisServer,
     free_port,
     own_redis_available,
-    ready,
 )
 from tests.handlers.group_helpers import eventually, open_group_table
 
@@ -74,7 +74,7 @@ async def test_a_group_game_goes_on_through_a_killed_worker_a_repeat_and_a_redis
                                 TRUCO_HEALTH_PORT=str(ports[number + 1]))
         await eventually(lambda: _all_leased(cluster, redis, 3),
                          "three workers sharing the partitions", WAIT)
-        answers = [await eventually(lambda p=p: ready(p), f"/ready on {p}", WAIT)
+        answers = [await eventually(lambda p=p: probe(p), f"/ready on {p}", WAIT)
                    for p in ports]
         assert answers[0]["role"] == "ingress"
         assert sorted(p for a in answers[1:] for p in a["partitions"]) == list(range(8))

@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
-from aiohttp import web
+from aiohttp import ClientError, ClientSession, web
 
 log = logging.getLogger(__name__)
 
@@ -48,3 +48,14 @@ async def serving(port: int | None, status: Status,
         yield
     finally:
         await runner.cleanup()
+
+
+async def probe(port: int, path: str = "/ready") -> dict[str, Any] | None:
+    """What a process answers on ``path`` when it says 200 (None otherwise, or no answer):
+    for a supervisor's script, the benchmark and the tests."""
+    try:
+        async with ClientSession() as session, session.get(
+                f"http://127.0.0.1:{port}{path}") as response:
+            return await response.json() if response.status == 200 else None
+    except ClientError:
+        return None

@@ -30,7 +30,7 @@ from chatbot.handlers.cluster.ingress import Ingress, Router, serve_webhook
 from chatbot.handlers.cluster.shared_limits import SharedLimits
 from chatbot.handlers.cluster.streams import Streams
 from chatbot.handlers.cluster.timer_sweep import sweep
-from chatbot.handlers.cluster.worker import Worker, application_handler
+from chatbot.handlers.cluster.worker import Worker, application_handler, handling_ms
 from chatbot.handlers.telegram.aiohttp_request import AiohttpRequest
 from chatbot.handlers.telegram.config import Settings, redacted_url
 from chatbot.handlers.telegram.lifecycle import (
@@ -136,7 +136,8 @@ async def serve_worker(settings: Settings,
                 ok = worker.ready and bool(worker.leases.held)
                 return ok, {"role": "worker", "name": worker.name,
                             "partitions": sorted(worker.leases.held),
-                            "handled": worker.handled}
+                            "handled": worker.handled,
+                            "handling_ms": handling_ms(worker.durations)}
 
             async with serving(settings.health_port, status):
                 sweeping = asyncio.create_task(

@@ -28,6 +28,8 @@ import json
 import logging
 import os
 import socket
+import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -81,6 +83,7 @@ class Worker:
     leases: Leases = field(init=False)
     reading: set[int] = field(default_factory=set)  # partitions whose new entries we read
     handled: int = 0
+    durations: deque[float] = field(default_factory=lambda: deque(maxlen=100_000))
     _chains: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     _in_hand: dict[int, set[asyncio.Task[None]]] = field(default_factory=dict)
     _unacked: list[tuple[str, str]] = field(default_factory=list)
@@ -236,10 +239,12 @@ class Worker:
         if previous is not None:
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.shield(previous)
+        started = time.perf_counter()
         try:
             await self.handle(update)
         except Exception:  # PTB reports handler errors itself; this is anything else
             log.exception("update %s failed", update.get("update_id"))
+        self.durations.append(time.perf_counter() - started)
         self.handled += 1
         self._unacked.append((stream, entry_id))
         if len(self._unacked) >= 32:
@@ -268,6 +273,16 @@ class Worker:
             if late:
                 log.warning("%d updates still in hand after %.0f s: left to the next owner",
                             len(late), DRAIN_SECONDS)
+
+
+def handling_ms(durations: deque[float]) -> dict[str, float]:
+    """p50 and p99 of the recent handling times, in ms (for /health and the benchmark)."""
+    ordered = sorted(durations)
+    if not ordered:
+        return {}
+    def at(q: float) -> float:
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000, 1)
+    return {"p50": at(0.5), "p99": at(0.99), "count": len(ordered)}
 
 
 def application_handler(app: Application) -> Callable[[dict[str, Any]], Awaitable[None]]:
