@@ -10,9 +10,10 @@ the previous owner of its partition died after saving but before acknowledging.
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import text, update
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 from telegram import Update
@@ -20,8 +21,11 @@ from telegram import Update
 from chatbot.fsm.errors import Refused
 from chatbot.handlers import once
 from chatbot.handlers.service import GameService, Outcome
+from chatbot.handlers.telegram.repeats import Repeats
 from chatbot.storage import AlreadyApplied, Repository, make_engine
 from chatbot.storage.locks import NAMESPACE, TableLocks
+from chatbot.storage.models import applied_updates
+from chatbot.storage.sqltypes import utcnow
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import eventually
 from tests.handlers.telegram_harness import running_bot
@@ -160,3 +164,17 @@ async def test_an_update_delivered_again_is_answered_without_acting(
         assert again is not None and again.version == record.version
         assert len(await repo.list_events(record.id)) == events
         assert await repo.update_applied((123456789, new_id))
+
+
+async def test_records_no_repeat_can_need_are_forgotten(db_engine: AsyncEngine) -> None:
+    repo = Repository(db_engine)
+    table = await repo.create_table(chat_id=-7, creator_id=1, variant="paulista",
+                                    state="lobby")
+    saved = await repo.save_with_events(table, table.version, [], applied=(1, 5))
+    await repo.save_with_events(saved, saved.version, [], applied=(1, 6))
+    async with db_engine.begin() as conn:  # update 5 was recorded three days ago
+        await conn.execute(update(applied_updates).where(applied_updates.c.update_id == 5)
+                           .values(applied_at=utcnow() - timedelta(days=3)))
+    await Repeats(repo, "1:x").forget_old()
+    assert not await repo.update_applied((1, 5))
+    assert await repo.update_applied((1, 6))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 
@@ -137,6 +138,8 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     private_hands = PrivateHands(bot, repo, presenter.keyboards, settings.edit_delay)  # type: ignore[arg-type]
     presenter.reads_privately = private_hands.reads_privately  # their turn is told there
     handlers_ = TrucoHandlers(repo, service, codec, presenter, timers, private_hands)
+    repeats = Repeats(repo, settings.token)
+    background: list[asyncio.Task[None]] = []
 
     async def post_init(application: Application) -> None:
         """After getMe: the command menus, the card sticker sets (made or checked in the
@@ -150,6 +153,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
         application.bot_data["stickers"] = await prepare_stickers(
             application.bot, repo, settings.owner_id)
         private_hands.book = application.bot_data["stickers"]  # hand messages as pictures
+        background.append(asyncio.create_task(repeats.keep_forgetting()))
         if worker:
             return
         timers.hold()  # the moves that waited during an outage come before its deadlines
@@ -159,6 +163,8 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     async def post_stop(application: Application) -> None:
         """No update is handled any more: cancel the timers and send the edits still
         waiting, while the network layer is open (it closes at shutdown)."""
+        for task in background:
+            task.cancel()
         await timers.close()
         presenter.close()
         await presenter.editor.flush()
@@ -171,7 +177,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     app = (builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown)
            .build())
     h = handlers_
-    app.add_handler(Repeats(repo, settings.token).handler(), group=-1)  # before any other
+    app.add_handler(repeats.handler(), group=-1)  # before any other handler
     for name, callback in (("start", h.cmd_start), ("play", h.cmd_start), ("help", h.cmd_help),
                            ("new", h.cmd_new), ("join", h.cmd_join), ("leave", h.cmd_leave),
                            ("stop", h.cmd_stop), ("score", h.cmd_score)):

@@ -14,8 +14,10 @@ doing it twice changes nothing a player could tell.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from contextlib import suppress
+from datetime import timedelta
 
 from telegram import Update
 from telegram.error import TelegramError
@@ -23,8 +25,14 @@ from telegram.ext import ApplicationHandlerStop, ContextTypes, TypeHandler
 
 from chatbot.handlers import once
 from chatbot.storage import AlreadyApplied, Repository, UpdateKey
+from chatbot.storage.sqltypes import utcnow
 
 log = logging.getLogger(__name__)
+
+# Telegram keeps an update it could not deliver for 24 hours: after two days none of
+# the recorded ones can come back, so their records are dropped (hourly).
+KEPT = timedelta(days=2)
+FORGET_EVERY = 3600.0
 
 
 def bot_id_of(token: str) -> int:
@@ -43,6 +51,22 @@ class Repeats:
 
     def handler(self) -> TypeHandler[Update, ContextTypes.DEFAULT_TYPE]:
         return TypeHandler(Update, self.check)
+
+    async def keep_forgetting(self) -> None:
+        """Forget the old records now and every hour after (until cancelled)."""
+        while True:
+            await self.forget_old()
+            await asyncio.sleep(FORGET_EVERY)
+
+    async def forget_old(self) -> None:
+        """Drop the records no repeat can need any more."""
+        try:
+            forgotten = await self.repo.forget_applied(utcnow() - KEPT)
+        except Exception:  # the database is away: the next hour's run does it
+            log.warning("old applied updates not forgotten", exc_info=True)
+            return
+        if forgotten:
+            log.info("%d applied updates older than %s forgotten", forgotten, KEPT)
 
     async def check(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         key = self.key(update)
