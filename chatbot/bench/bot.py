@@ -60,6 +60,7 @@ from chatbot.handlers.telegram.handlers import TrucoHandlers
 from chatbot.handlers.telegram.lifecycle import running
 from chatbot.i18n.table_text import paused_line
 from chatbot.storage import Repository, make_engine
+from chatbot.testing.virtual_clock import peak_in_window
 
 try:
     from chatbot.testing.fakebotapi import (
@@ -518,13 +519,15 @@ def traffic(server: FakeTelegramServer, drivers: list[Driver]) -> dict[str, Any]
             return None
         return {"mean": round(statistics.fmean(values), 1), "max": round(max(values), 1)}
 
+    to_chats = sorted(c.at for c in server.calls if c.chat_id is not None)
     return {
+        "bot_calls_to_chats_peak_per_1s": peak_in_window(to_chats, 1.0),
         "messages_per_game_minute": {"all_chats_of_a_game": summary(all_rates),
                                      "group": summary(group_rates),
                                      "private_chat": summary(private_rates)},
         "peak_per_60s": {"group": max(group_peaks, default=None),
                          "private_chat": max(private_peaks, default=None)},
-        "targets": {"group_per_60s": 20, "private_chat_per_minute": 15,
+        "targets": {"bot_per_1s": 30, "group_per_60s": 20, "private_chat_per_minute": 15,
                     "all_chats_of_a_game_per_minute": 60},
     }
 
