@@ -53,10 +53,11 @@ class Repeats:
         return TypeHandler(Update, self.check)
 
     async def keep_forgetting(self) -> None:
-        """Forget the old records now and every hour after (until cancelled)."""
+        """Forget the old records every hour (until cancelled); not at start-up, where a
+        write would compete with the first updates for the database."""
         while True:
-            await self.forget_old()
             await asyncio.sleep(FORGET_EVERY)
+            await self.forget_old()
 
     async def forget_old(self) -> None:
         """Drop the records no repeat can need any more."""
