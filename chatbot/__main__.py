@@ -26,7 +26,7 @@ from chatbot.handlers.telegram.config import TOKEN_VAR, VARIABLES, ConfigError, 
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.translation import _
 
-COMMANDS = ("run", "play")
+COMMANDS = ("run", "play", "ingress", "worker")
 
 
 def _locale_from_env() -> str:
@@ -75,6 +75,10 @@ def top_parser() -> Parser:
                               "settings"),
             "  play     " + _("play a game in the terminal against bots; play --help lists "
                               "the games and options"),
+            "  ingress  " + _("several processes: receive the updates and queue them in "
+                              "Redis for the workers"),
+            "  worker   " + _("several processes: play the games of the queued updates "
+                              "(start any number, on any machine)"),
             _("In the project's folder, ./truco test runs the test suite and "
               "./truco check-scenarios the shared rule scenarios."),
         ]))
@@ -95,6 +99,19 @@ def run_parser() -> Parser:
     return parser
 
 
+def cluster_parser(command: str) -> Parser:
+    descriptions = {
+        "ingress": _("Receive the bot's updates (polling, or the webhook when "
+                     "TRUCO_WEBHOOK_URL is set) and queue each in Redis, in order per chat, "
+                     "for truco-bot worker. Run one per token. See docs/deploy.md."),
+        "worker": _("Play the games of the updates queued by truco-bot ingress: start any "
+                    "number on any machine, on one PostgreSQL database and one Redis. "
+                    "See docs/deploy.md."),
+    }
+    return Parser(prog=f"truco-bot {command}", description=descriptions[command],
+                  epilog=environment_help())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     with use_locale(_locale_from_env()):
@@ -109,6 +126,12 @@ def _dispatch(args: list[str]) -> int:
     if args and args[0] in ("-h", "--help", "help"):
         top_parser().print_help()
         return 0
+    if args and args[0] in ("ingress", "worker"):
+        try:
+            cluster_parser(args[0]).parse_args(args[1:])
+        except SystemExit as done:
+            return int(done.code or 0)
+        return _run(check=False, role=args[0])
     if args and args[0] != "run":
         near = closest(args[0], COMMANDS)
         hint = (_("Did you mean {names}?", names=" / ".join(near)) if near
@@ -123,7 +146,7 @@ def _dispatch(args: list[str]) -> int:
     return _run(check=options.check)
 
 
-def _run(*, check: bool) -> int:
+def _run(*, check: bool, role: str = "run") -> int:
     from chatbot.handlers.telegram.lifecycle import StartFailure
     from chatbot.handlers.telegram.lifecycle import check as check_settings
 
@@ -146,7 +169,7 @@ def _run(*, check: bool) -> int:
             for line in asyncio.run(check_settings(settings)):
                 say(line)
             return 0
-        _serve(settings)
+        _serve(settings, role)
     except StartFailure as failure:
         say(str(failure), error=True)
         return 1
@@ -155,10 +178,15 @@ def _run(*, check: bool) -> int:
     return 0
 
 
-def _serve(settings: Settings) -> None:
-    from chatbot.handlers.telegram.lifecycle import serve
+def _serve(settings: Settings, role: str = "run") -> None:
+    if role == "run":
+        from chatbot.handlers.telegram.lifecycle import serve
 
-    asyncio.run(serve(settings))
+        asyncio.run(serve(settings))
+        return
+    from chatbot.handlers.cluster.run import serve_ingress, serve_worker
+
+    asyncio.run(serve_ingress(settings) if role == "ingress" else serve_worker(settings))
 
 
 if __name__ == "__main__":

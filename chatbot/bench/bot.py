@@ -45,6 +45,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,7 @@ from chatbot.handlers.telegram.handlers import TrucoHandlers
 from chatbot.handlers.telegram.lifecycle import running
 from chatbot.i18n.table_text import paused_line
 from chatbot.storage import Repository, make_engine
+from chatbot.testing.virtual_clock import peak_in_window
 
 try:
     from chatbot.testing.fakebotapi import (
@@ -517,13 +519,15 @@ def traffic(server: FakeTelegramServer, drivers: list[Driver]) -> dict[str, Any]
             return None
         return {"mean": round(statistics.fmean(values), 1), "max": round(max(values), 1)}
 
+    to_chats = sorted(c.at for c in server.calls if c.chat_id is not None)
     return {
+        "bot_calls_to_chats_peak_per_1s": peak_in_window(to_chats, 1.0),
         "messages_per_game_minute": {"all_chats_of_a_game": summary(all_rates),
                                      "group": summary(group_rates),
                                      "private_chat": summary(private_rates)},
         "peak_per_60s": {"group": max(group_peaks, default=None),
                          "private_chat": max(private_peaks, default=None)},
-        "targets": {"group_per_60s": 20, "private_chat_per_minute": 15,
+        "targets": {"bot_per_1s": 30, "group_per_60s": 20, "private_chat_per_minute": 15,
                     "all_chats_of_a_game_per_minute": 60},
     }
 
@@ -567,13 +571,19 @@ async def _people(conn: Connection, args: argparse.Namespace) -> None:
         await server.stop()
 
 
-async def _bot_side(args: argparse.Namespace) -> dict[str, Any]:
-    """This process: the real bot, timed, against the fake Bot API of the other one."""
-    loop = asyncio.get_running_loop()
+def start_people(args: argparse.Namespace) -> tuple[Connection, BaseProcess]:
+    """The people's process (fake Bot API and drivers) and the pipe to it."""
     context = multiprocessing.get_context("spawn")
     conn, child_conn = context.Pipe()
     people = context.Process(target=_people_side, args=(child_conn, vars(args)), daemon=True)
     people.start()
+    return conn, people
+
+
+async def _bot_side(args: argparse.Namespace) -> dict[str, Any]:
+    """This process: the real bot, timed, against the fake Bot API of the other one."""
+    loop = asyncio.get_running_loop()
+    conn, people = start_people(args)
     tmp = tempfile.TemporaryDirectory(prefix="truco-bench-")
     try:
         api = await loop.run_in_executor(None, conn.recv)
@@ -685,8 +695,20 @@ def main(argv: list[str]) -> int:
                         help="write the texts of the hand that cost the most calls")
     parser.add_argument("--profile", default=None, metavar="FILE",
                         help="write a cProfile of the bot's event loop thread (pstats format)")
+    parser.add_argument("--workers", type=int, default=0,
+                        help="run the bot as one ingress and this many worker processes "
+                             "(needs --db postgresql://... of an empty database, and Redis)")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0",
+                        help="the Redis of --workers (keys under a random prefix)")
     args = parser.parse_args(argv)
     args.hands = args.hands or None
     logging.basicConfig(level=logging.ERROR)
+    if args.workers:
+        from chatbot.bench.cluster import cluster_side
+
+        if not (args.db or "").startswith("postgresql"):
+            parser.error("--workers needs --db postgresql://... (an empty database)")
+        print(json.dumps(asyncio.run(cluster_side(args)), indent=2))
+        return 0
     print(json.dumps(asyncio.run(_bot_side(args)), indent=2))
     return 0

@@ -22,6 +22,7 @@ from chatbot.ai import decide
 from chatbot.fsm.errors import Refused
 from chatbot.fsm.machine import HAND_STATES, fire
 from chatbot.fsm.table import Table
+from chatbot.handlers import once
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import Family, card_code
 from chatbot.rules.errors import IllegalAction
@@ -30,6 +31,7 @@ from chatbot.rules.registry import rules_class
 from chatbot.rules.serialize import event_to_dict
 from chatbot.rules.views import real_action, seat_view
 from chatbot.storage import (
+    AlreadyApplied,
     NotFound,
     Repository,
     SeatRecord,
@@ -37,6 +39,7 @@ from chatbot.storage import (
     StorageError,
     TableRecord,
 )
+from chatbot.storage.locks import TableLocks
 
 log = logging.getLogger(__name__)
 
@@ -86,8 +89,14 @@ def due_action(table: Table) -> str | None:
 class GameService:
     def __init__(self, repo: Repository, timing: Timing | None = None,
                  rng: random.Random | None = None,
-                 clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+                 clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+                 table_locks: TableLocks | None = None, alone: bool = True) -> None:
         self.repo = repo
+        # across processes (several workers on PostgreSQL); nothing held by default
+        self.table_locks = table_locks or TableLocks()
+        # False: other processes save tables too, so what is shown is read anew (a move
+        # is judged on the stored table either way, see perform)
+        self.alone = alone
         self.timing = timing or Timing()
         self.rng = rng or random.SystemRandom()
         self.clock = clock
@@ -137,7 +146,7 @@ class GameService:
         if lock.locked():
             async with lock:
                 pass
-        record = self._records.get(table_id)
+        record = self._records.get(table_id) if self.alone else None
         if record is None:
             record = await self.repo.get_table(table_id)
             if record is not None:
@@ -146,7 +155,7 @@ class GameService:
 
     async def by_code(self, code: str) -> TableRecord | None:
         table_id = self._ids.get(code)
-        if table_id is not None:
+        if table_id is not None and self.alone:
             return await self.load(table_id)
         record = await self.repo.get_table_by_code(code)
         if record is not None:
@@ -163,10 +172,16 @@ class GameService:
         record = await self.repo.create_table(
             chat_id=chat_id, creator_id=creator_id, variant=variant, state=table.state,
             options=table.options, game=table.to_dict(), language=language)
-        record = await self.repo.save_with_events(
-            record, record.version, [("input", {"trigger": "open", "args": [creator_id]})]
-            + [(type(e).__name__, event_to_dict(e, rules_class(variant).family))
-               for e in events], _seat_records(record.id, table))
+        applied = once.pending()
+        try:
+            record = await self.repo.save_with_events(
+                record, record.version, [("input", {"trigger": "open", "args": [creator_id]})]
+                + [(type(e).__name__, event_to_dict(e, rules_class(variant).family))
+                   for e in events], _seat_records(record.id, table), applied=applied)
+        except AlreadyApplied:  # a repeated /new: the table just created must not stay
+            await self.repo.close_table(record.id)
+            raise
+        once.recorded(applied)
         self.remember(record)
         return Outcome(record, table, events, "open")
 
@@ -193,7 +208,7 @@ class GameService:
         not (another worker saved), or a refusal was judged on it, the table is
         read again and judged anew, so no answer ever rests on a stale copy.
         """
-        async with self.lock(table_id):
+        async with self.lock(table_id), self.table_locks.hold(table_id):
             copy = self._records.get(table_id)
             if copy is not None:
                 outcome = await self._on_copy(copy, plan)
@@ -278,7 +293,7 @@ class GameService:
         a given score): ``change`` edits the table and returns its events; the table
         settles on its phase and is saved like any action, version check and log included.
         """
-        async with self.lock(table_id):
+        async with self.lock(table_id), self.table_locks.hold(table_id):
             record = await self.repo.get_table(table_id)
             if record is None or not record.active:
                 raise Refused("no-table")
@@ -366,8 +381,12 @@ class GameService:
             game=table.to_dict(), turn_seq=table.seq, turn_deadline=self.deadline(table),
             active=table.state != "closed")
         seated = any(t in ("sit", "stand", "add_bot", "configure") for t, _, _ in fired)
-        return await self.repo.save_with_events(
-            new, record.version, log_, _seat_records(record.id, table) if seated else None)
+        applied = once.pending()  # the update being handled, recorded with its effect
+        saved = await self.repo.save_with_events(
+            new, record.version, log_, _seat_records(record.id, table) if seated else None,
+            applied=applied)
+        once.recorded(applied)
+        return saved
 
     def deadline(self, table: Table) -> datetime | None:
         due = due_action(table)

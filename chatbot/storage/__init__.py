@@ -24,6 +24,7 @@ datetimes), ``errors``.
 from chatbot.storage.database import DEFAULT_URL, async_url, make_engine
 from chatbot.storage.errors import (
     ActiveTableExists,
+    AlreadyApplied,
     NotFound,
     SeatTaken,
     StaleVersion,
@@ -41,11 +42,12 @@ from chatbot.storage.records import (
     UserRecord,
     series_key,
 )
-from chatbot.storage.repository import NewEvent, Repository
+from chatbot.storage.repository import NewEvent, Repository, UpdateKey
 
 __all__ = [
     "DEFAULT_URL",
     "ActiveTableExists",
+    "AlreadyApplied",
     "ChatRecord",
     "Deadline",
     "EventRecord",
@@ -59,6 +61,7 @@ __all__ = [
     "StickerDeckRecord",
     "StorageError",
     "TableRecord",
+    "UpdateKey",
     "UserRecord",
     "async_url",
     "current_revision",

@@ -47,3 +47,12 @@ class SeatTaken(StorageError):
         super().__init__(f"table {table_id}: seat {seat} is taken or the user is seated")
         self.table_id = table_id
         self.seat = seat
+
+
+class AlreadyApplied(StorageError):
+    """This update's effect was saved before (it was delivered twice): nothing saved now."""
+
+    def __init__(self, bot_id: int, update_id: int) -> None:
+        super().__init__(f"update {update_id} of bot {bot_id} was applied before")
+        self.bot_id = bot_id
+        self.update_id = update_id

@@ -94,6 +94,11 @@ class GameTable(StorageModel, table=True):
     active: bool = Field(default=True, index=True)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+    # Several workers: the turn whose deadline a worker is running, and until when its
+    # claim holds (a dead worker's claim runs out and another worker fires the timer).
+    # Not versioned: claiming a deadline changes no game.
+    timer_claim_seq: int | None = None
+    timer_claimed_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class Seat(StorageModel, table=True):
@@ -198,6 +203,25 @@ class CardSticker(StorageModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
+class AppliedUpdate(StorageModel, table=True):
+    """A Telegram update whose effect is saved: written in the same transaction as the
+    save it caused, so an update delivered twice (a worker died after saving but before
+    acknowledging it, Telegram sent it again) changes the game once.
+
+    Keyed by the bot as well: update ids are counted per bot, and a database may
+    outlive a token. Rows older than Telegram keeps an update (24 hours) are pruned.
+    """
+
+    __tablename__ = "applied_updates"
+
+    bot_id: int = Field(sa_type=BigInteger, primary_key=True,
+                        sa_column_kwargs={"autoincrement": False})
+    update_id: int = Field(sa_type=BigInteger, primary_key=True,
+                           sa_column_kwargs={"autoincrement": False})
+    table_id: int | None = None
+    applied_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime, index=True)
+
+
 def table_of(model: type[SQLModel]) -> Table:
     """The Core table behind a model, typed for statement building."""
     table = model.__table__  # type: ignore[attr-defined]
@@ -212,3 +236,4 @@ chats = table_of(Chat)
 game_events = table_of(GameEvent)
 series = table_of(Series)
 card_stickers = table_of(CardSticker)
+applied_updates = table_of(AppliedUpdate)

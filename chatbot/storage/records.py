@@ -48,6 +48,9 @@ class TableRecord:
     active: bool
     created_at: datetime
     updated_at: datetime
+    # which worker-claimed turn timer is running, until when (several workers only)
+    timer_claim_seq: int | None = None
+    timer_claimed_until: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

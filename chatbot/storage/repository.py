@@ -16,10 +16,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Row, Select, Table, bindparam, delete, func, insert, select, update
+from sqlalchemy import (
+    Row,
+    Select,
+    Table,
+    bindparam,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
@@ -28,12 +39,14 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from chatbot.storage.codes import new_code, normalize_code
 from chatbot.storage.errors import (
     ActiveTableExists,
+    AlreadyApplied,
     NotFound,
     SeatTaken,
     StaleVersion,
     StorageError,
 )
 from chatbot.storage.models import (
+    applied_updates,
     card_stickers,
     chats,
     game_events,
@@ -59,6 +72,8 @@ from chatbot.storage.sqltypes import utcnow
 
 # An event to append: its kind (the event class name, say) and a JSON payload.
 NewEvent = tuple[str, Mapping[str, Any]]
+# A Telegram update as (bot id, update id): what ``applied_updates`` remembers.
+UpdateKey = tuple[int, int]
 
 # Columns ``save`` writes. The others are fixed when the table is created.
 _SAVED_COLUMNS = (
@@ -96,6 +111,10 @@ _LAST_SEQ = select(func.coalesce(func.max(game_events.c.seq), 0)).where(
     game_events.c.table_id == bindparam("table_id")
 )
 _INSERT_EVENTS = insert(game_events)
+_APPLIED = select(applied_updates.c.update_id).where(
+    applied_updates.c.bot_id == bindparam("bot_id"),
+    applied_updates.c.update_id == bindparam("update_id"),
+)
 _USER_BY_ID = select(users).where(users.c.id == bindparam("id"))
 _CHAT_BY_ID = select(chats).where(chats.c.id == bindparam("id"))
 
@@ -188,9 +207,15 @@ class Repository:
         expected_version: int,
         events: Sequence[NewEvent],
         new_seats: Iterable[SeatRecord] | None = None,
+        *,
+        applied: UpdateKey | None = None,
     ) -> TableRecord:
         """``save`` and append ``events`` to the log, all or nothing; with ``new_seats``
         the table's seats are replaced in the same transaction (a join, a bot added).
+
+        ``applied`` names the Telegram update that caused the save: it is recorded
+        in the same transaction, and if it was recorded before the whole save is
+        undone and :class:`AlreadyApplied` raised (the update was delivered twice).
 
         The versioned UPDATE comes first: it locks the table row, so event
         numbers are handed out one writer at a time, and a stale save appends
@@ -199,9 +224,21 @@ class Repository:
         rows = None if new_seats is None else _seat_rows(table.id, new_seats)
         try:
             return await self._run.write(_save_with_events, table, expected_version, events,
-                                         rows)
+                                         rows, applied)
         except IntegrityError as error:
             raise SeatTaken(table.id, None) from error
+
+    async def update_applied(self, key: UpdateKey) -> bool:
+        """Whether the update's effect was saved already (its repeat must not act)."""
+        return await self._run.read(_update_applied, key)
+
+    async def forget_applied(self, before: datetime) -> int:
+        """Drop the applied updates recorded before ``before``; returns how many.
+
+        Telegram keeps an undelivered update for 24 hours, so older ones can never
+        come back; the table stays small.
+        """
+        return await self._run.write(_forget_applied, before)
 
     async def close_table(self, table_id: int) -> TableRecord | None:
         """Deactivate a table whatever its version (an admin's stop, a purge; the bot
@@ -211,6 +248,26 @@ class Repository:
         None when there was no active table with that id.
         """
         return await self._run.write(_close_table, table_id)
+
+    async def claim_timer(self, table_id: int, turn_seq: int, seconds: float) -> bool:
+        """Claim the turn's deadline for ``seconds`` (several workers: one runs it).
+
+        False when the table moved past that turn, has no deadline, or another
+        claim on the same turn still holds. A claim that ran out (its worker died)
+        may be taken again; the service's turn check makes a late second run do
+        nothing.
+        """
+        return await self._run.write(_claim_timer, table_id, turn_seq, seconds)
+
+    async def claim_due_timers(self, *, overdue: float, seconds: float,
+                               limit: int = 50) -> list[Deadline]:
+        """Claim deadlines past by more than ``overdue`` seconds that nobody holds.
+
+        The worker that armed a deadline fires it on time; this is for the others,
+        after that worker died. ``FOR UPDATE SKIP LOCKED`` on PostgreSQL: workers
+        sweeping at the same moment split the rows instead of waiting for each other.
+        """
+        return await self._run.write(_claim_due_timers, overdue, seconds, limit)
 
     async def pending_deadlines(self, *, before: datetime | None = None) -> list[Deadline]:
         """Turn timers of active tables, soonest first: rescheduled at start-up."""
@@ -367,6 +424,7 @@ def _save_with_events(
     expected_version: int,
     events: Sequence[NewEvent],
     seat_rows: list[dict[str, Any]] | None = None,
+    applied: UpdateKey | None = None,
 ) -> TableRecord:
     now = utcnow()
     params = {name: getattr(table, name) for name in _SAVED_COLUMNS}
@@ -383,10 +441,37 @@ def _save_with_events(
         if actual is None:
             raise NotFound(f"table {table.id}")
         raise StaleVersion(table.id, expected_version, actual)
+    if applied is not None:
+        _record_applied(conn, applied, table.id, now)
     _insert_events(conn, table.id, events, now)
     if seat_rows is not None:
         _set_seats(conn, table.id, seat_rows)
     return _table(row)
+
+
+def _record_applied(conn: Connection, key: UpdateKey, table_id: int, now: datetime) -> None:
+    """Remember the update in the save's transaction; a second time raises (and the
+    runner rolls the save back). ON CONFLICT DO NOTHING rather than catching the
+    IntegrityError: the caller reads an IntegrityError as a seat conflict, and on
+    PostgreSQL it waits for a racing transaction with the same update to end."""
+    bot_id, update_id = key
+    statement = _insert_for(conn, applied_updates).values(
+        bot_id=bot_id, update_id=update_id, table_id=table_id, applied_at=now
+    ).on_conflict_do_nothing(index_elements=[applied_updates.c.bot_id,
+                                             applied_updates.c.update_id])
+    if conn.execute(statement).rowcount == 0:
+        raise AlreadyApplied(bot_id, update_id)
+
+
+def _update_applied(conn: Connection, key: UpdateKey) -> bool:
+    bot_id, update_id = key
+    found = conn.execute(_APPLIED, {"bot_id": bot_id, "update_id": update_id})
+    return found.one_or_none() is not None
+
+
+def _forget_applied(conn: Connection, before: datetime) -> int:
+    statement = delete(applied_updates).where(applied_updates.c.applied_at < before)
+    return conn.execute(statement).rowcount
 
 
 def _close_table(conn: Connection, table_id: int) -> TableRecord | None:
@@ -409,6 +494,44 @@ def _pending_deadlines(conn: Connection, before: datetime | None) -> list[Deadli
     if before is not None:
         query = query.where(tables.c.turn_deadline <= before)
     return [Deadline(*row) for row in conn.execute(query)]
+
+
+def _unclaimed(now: datetime) -> Any:
+    return or_(tables.c.timer_claim_seq.is_(None),
+               tables.c.timer_claim_seq != tables.c.turn_seq,
+               tables.c.timer_claimed_until.is_(None),
+               tables.c.timer_claimed_until <= now)
+
+
+def _claim_timer(conn: Connection, table_id: int, turn_seq: int, seconds: float) -> bool:
+    now = utcnow()
+    statement = (
+        update(tables)
+        .where(tables.c.id == table_id, tables.c.active, tables.c.turn_seq == turn_seq,
+               tables.c.turn_deadline.is_not(None), _unclaimed(now))
+        .values(timer_claim_seq=turn_seq,
+                timer_claimed_until=now + timedelta(seconds=seconds))
+    )
+    return conn.execute(statement).rowcount == 1
+
+
+def _claim_due_timers(conn: Connection, overdue: float, seconds: float,
+                      limit: int) -> list[Deadline]:
+    now = utcnow()
+    query = (
+        select(tables.c.id, tables.c.chat_id, tables.c.turn_seq, tables.c.turn_deadline)
+        .where(tables.c.active, tables.c.turn_deadline.is_not(None),
+               tables.c.turn_deadline <= now - timedelta(seconds=overdue), _unclaimed(now))
+        .order_by(tables.c.turn_deadline, tables.c.id)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+    due = [Deadline(*row) for row in conn.execute(query)]
+    for deadline in due:
+        conn.execute(update(tables).where(tables.c.id == deadline.table_id).values(
+            timer_claim_seq=deadline.turn_seq,
+            timer_claimed_until=now + timedelta(seconds=seconds)))
+    return due
 
 
 def _version_of(conn: Connection, table_id: int) -> int | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 
@@ -16,6 +17,12 @@ from telegram.ext import (
     InlineQueryHandler,
 )
 
+from chatbot.handlers.cluster.shared_limits import (
+    SharedGroupMinute,
+    SharedLimits,
+    SharedRateLimiter,
+)
+from chatbot.handlers.cluster.timer_sweep import claimed
 from chatbot.handlers.payload import PayloadCodec
 from chatbot.handlers.service import GameService
 from chatbot.handlers.telegram.aiohttp_request import AiohttpRequest
@@ -28,12 +35,14 @@ from chatbot.handlers.telegram.language_command import LanguageCommand
 from chatbot.handlers.telegram.presenter import Presenter
 from chatbot.handlers.telegram.private_hands import PrivateHands
 from chatbot.handlers.telegram.rate_limit import ChatRateLimiter
+from chatbot.handlers.telegram.repeats import Repeats, quiet_repeat
 from chatbot.handlers.telegram.rules_command import RulesCommand
 from chatbot.handlers.telegram.stickers import StickerBook, prepare_stickers
 from chatbot.handlers.telegram.timers import TimerBoard
 from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.translation import N_, translate
 from chatbot.storage import Repository, async_url, make_engine
+from chatbot.storage.locks import TableLocks
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +61,8 @@ COMMANDS: dict[str, str] = {
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Log it with the update's ids only: an update's text could hold a card."""
+    if await quiet_repeat(update, context.error):
+        return
     kind = type(update).__name__
     uid = getattr(update, "update_id", None)
     log.error("update %s (%s) failed", uid, kind, exc_info=context.error)
@@ -69,7 +80,9 @@ def pool_options(url: str) -> dict[str, int]:
 
 def build_application(settings: Settings, *, rate_limiter: bool = True,
                       update_processor: BaseUpdateProcessor | None = None,
-                      group_minute: GroupMinute | None = None) -> Application:
+                      group_minute: GroupMinute | None = None,
+                      worker: bool = False,
+                      shared_limits: SharedLimits | None = None) -> Application:
     """The PTB application with every handler; storage is migrated in post_init.
 
     Updates run concurrently (one game's moves are serialised by the service's
@@ -78,11 +91,18 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     A group's minute (20 sends and edits in any 60 s) is always kept, by the bot
     itself; ``rate_limiter=False`` only drops the overall limit and the retries
     after a 429 (tests and the benchmark), and ``group_minute`` may bring its own
-    clock (a test's virtual time).
+    clock (a test's virtual time). ``worker``: one of several processes (``truco-bot
+    worker``): a table's actions are serialised across processes too (PostgreSQL
+    advisory locks, chatbot/storage/locks.py), a due timer runs only where it is claimed
+    (chatbot/handlers/cluster/timer_sweep.py), and start-up neither polls for a backlog
+    nor re-arms every stored deadline (the workers' sweep runs the overdue ones).
+    ``shared_limits``: Telegram's flood limits kept in Redis for every worker together
+    (chatbot/handlers/cluster/shared_limits.py) instead of in this process.
     """
     engine = make_engine(settings.database_url, **pool_options(settings.database_url))
     repo = Repository(engine)
-    service = GameService(repo, settings.timing)
+    table_locks = TableLocks(engine) if worker else None
+    service = GameService(repo, settings.timing, table_locks=table_locks, alone=not worker)
     codec = PayloadCodec(settings.payload_secret)
     requests = Requests(calls=AiohttpRequest(connection_pool_size=256),
                         updates=AiohttpRequest(connection_pool_size=1))
@@ -91,10 +111,15 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
                .concurrent_updates(update_processor or 256)
                .request(requests.calls)
                .get_updates_request(requests.updates))
-    minute = group_minute or GroupMinute()
-    builder = builder.rate_limiter(
-        ChatRateLimiter(max_retries=3, group_minute=minute) if rate_limiter
-        else ChatRateLimiter(max_retries=0, overall_per_second=None, group_minute=minute))
+    minute: GroupMinute | SharedGroupMinute = group_minute or GroupMinute()
+    if shared_limits is not None:
+        limiter: ChatRateLimiter = SharedRateLimiter(shared_limits)
+        minute = limiter.group_minute
+    elif rate_limiter:
+        limiter = ChatRateLimiter(max_retries=3, group_minute=minute)
+    else:
+        limiter = ChatRateLimiter(max_retries=0, overall_per_second=None, group_minute=minute)
+    builder = builder.rate_limiter(limiter)
     app: Application | None = None
 
     def bot() -> object:
@@ -109,10 +134,12 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
         assert handlers_ is not None
         await handlers_.on_timer(table_id, seq)
 
-    timers = TimerBoard(on_timer)
+    timers = TimerBoard(claimed(repo, on_timer) if worker else on_timer)
     private_hands = PrivateHands(bot, repo, presenter.keyboards, settings.edit_delay)  # type: ignore[arg-type]
     presenter.reads_privately = private_hands.reads_privately  # their turn is told there
     handlers_ = TrucoHandlers(repo, service, codec, presenter, timers, private_hands)
+    repeats = Repeats(repo, settings.token)
+    background: list[asyncio.Task[None]] = []
 
     async def post_init(application: Application) -> None:
         """After getMe: the command menus, the card sticker sets (made or checked in the
@@ -127,6 +154,9 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
             application.bot, repo, settings.owner_id)
         private_hands.book = application.bot_data["stickers"]  # hand messages as pictures
         presenter.pictures.book = application.bot_data["stickers"]  # and the solo chat's
+        background.append(asyncio.create_task(repeats.keep_forgetting()))
+        if worker:
+            return
         timers.hold()  # the moves that waited during an outage come before its deadlines
         application.bot_data["resumed"] = await handlers_.resume()
         await handle_backlog(application, timers, webhook=bool(settings.webhook_url))
@@ -134,17 +164,21 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     async def post_stop(application: Application) -> None:
         """No update is handled any more: cancel the timers and send the edits still
         waiting, while the network layer is open (it closes at shutdown)."""
+        for task in background:
+            task.cancel()
         await timers.close()
         presenter.close()
         await presenter.editor.flush()
         await private_hands.flush()
 
     async def post_shutdown(application: Application) -> None:
+        await service.table_locks.dispose()
         await engine.dispose()
 
     app = (builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown)
            .build())
     h = handlers_
+    app.add_handler(repeats.handler(), group=-1)  # before any other handler
     for name, callback in (("start", h.cmd_start), ("play", h.cmd_start), ("help", h.cmd_help),
                            ("new", h.cmd_new), ("join", h.cmd_join), ("leave", h.cmd_leave),
                            ("stop", h.cmd_stop), ("score", h.cmd_score)):
@@ -163,6 +197,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     app.bot_data["stickers"] = StickerBook()  # until post_init has made the sets
     app.bot_data["engine"] = engine
     app.bot_data["requests"] = requests
+    app.bot_data["fire_timer"] = on_timer  # a claimed deadline (the workers' sweep)
     return app
 
 

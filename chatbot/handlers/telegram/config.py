@@ -25,6 +25,9 @@ OFFICIAL_API_ROOT = "https://api.telegram.org"
 DEFAULT_WEBHOOK_PORT = 8443
 DEFAULT_WEBHOOK_LISTEN = "127.0.0.1"
 OWNER_VAR = "TRUCO_OWNER_ID"
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+DEFAULT_PARTITIONS = 16
+DEFAULT_LEASE_SECONDS = 5.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +71,22 @@ VARIABLES: tuple[Variable, ...] = (
              N_("your Telegram user id: the bot makes its card sticker sets in your name "
                 "(start a chat with the bot first)"),
              N_("unset: cards are shown as text")),
+    Variable("TRUCO_REDIS_URL", DEFAULT_REDIS_URL,
+             N_("the Redis server that carries the updates from truco-bot ingress to the "
+                "workers (ingress and worker only)")),
+    Variable("TRUCO_REDIS_PREFIX", "truco",
+             N_("the start of every Redis key of this bot, so that several bots can share "
+                "one Redis")),
+    Variable("TRUCO_PARTITIONS", str(DEFAULT_PARTITIONS),
+             N_("how many streams the updates are spread over by chat; the same number "
+                "for the ingress and every worker")),
+    Variable("TRUCO_LEASE_SECONDS", "5",
+             N_("how long a worker holds its streams without renewing them: a dead "
+                "worker's games move to the others after this")),
+    Variable("TRUCO_HEALTH_PORT", "",
+             N_("the port of this process's /health and /ready addresses, for a "
+                "supervisor"),
+             N_("unset: none")),
 )
 
 
@@ -89,6 +108,11 @@ class Settings:
     webhook_secret_setting: str | None = None
     owner_id: int | None = None
     """The operator's Telegram user id: the card sticker sets are created in their name."""
+    redis_url: str = DEFAULT_REDIS_URL
+    redis_prefix: str = "truco"
+    partitions: int = DEFAULT_PARTITIONS
+    lease_seconds: float = DEFAULT_LEASE_SECONDS
+    health_port: int | None = None
 
     @property
     def api_base_url(self) -> str:
@@ -157,6 +181,11 @@ class Settings:
             webhook_port=_port(env.get("TRUCO_WEBHOOK_PORT", "")),
             webhook_secret_setting=secret,
             owner_id=_owner(env.get(OWNER_VAR, "")),
+            redis_url=_redis_url(env.get("TRUCO_REDIS_URL", "")),
+            redis_prefix=env.get("TRUCO_REDIS_PREFIX", "").strip() or "truco",
+            partitions=_count(env, "TRUCO_PARTITIONS", DEFAULT_PARTITIONS),
+            lease_seconds=_lease(env),
+            health_port=_optional_port(env, "TRUCO_HEALTH_PORT"),
         )
 
 
@@ -218,6 +247,42 @@ def _port(raw: str) -> int:
     if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= 65_535:
         raise ConfigError(_("TRUCO_WEBHOOK_PORT must be a port number from 1 to 65535, "
                             "not {value}.", value=raw))
+    return int(raw)
+
+
+def _redis_url(raw: str) -> str:
+    url = raw.strip() or DEFAULT_REDIS_URL
+    if urlsplit(url).scheme not in ("redis", "rediss", "unix"):
+        raise ConfigError(_("{var} must be a redis:// address, not {value}.",
+                            var="TRUCO_REDIS_URL", value=url))
+    return url
+
+
+def _count(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= 1024:
+        raise ConfigError(_("{var} must be a whole number from 1 to 1024, not {value}.",
+                            var=name, value=raw))
+    return int(raw)
+
+
+def _lease(env: Mapping[str, str]) -> float:
+    seconds = _seconds(env, "TRUCO_LEASE_SECONDS", DEFAULT_LEASE_SECONDS)
+    if seconds < 1:
+        raise ConfigError(_("{var} must be a number of seconds, not {value}.",
+                            var="TRUCO_LEASE_SECONDS", value=env["TRUCO_LEASE_SECONDS"]))
+    return seconds
+
+
+def _optional_port(env: Mapping[str, str], name: str) -> int | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= 65_535:
+        raise ConfigError(_("{var} must be a port number from 1 to 65535, not {value}.",
+                            var=name, value=raw))
     return int(raw)
 
 

@@ -30,6 +30,7 @@ import signal
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from dataclasses import dataclass, field
+from typing import Any
 
 from telegram import Update
 from telegram.error import Conflict, InvalidToken, NetworkError, TelegramError, TimedOut
@@ -78,10 +79,11 @@ def conflict_failure() -> StartFailure:
                           "one bot."))
 
 
-def build(settings: Settings) -> Application:
-    """The application, or the database's sentence when its URL cannot even be read."""
+def build(settings: Settings, **options: Any) -> Application:
+    """The application, or the database's sentence when its URL cannot even be read;
+    ``options`` go to :func:`build_application` (a worker's)."""
     try:
-        return build_application(settings)
+        return build_application(settings, **options)
     except (ValueError, OSError, ImportError) as error:
         log.debug("building the application failed", exc_info=error)
         raise _database_failure(settings, error) from error
@@ -150,12 +152,14 @@ class Outage:
 @asynccontextmanager
 async def running(app: Application, settings: Settings, *,
                   fatal: Callable[[StartFailure], None] | None = None,
-                  ) -> AsyncIterator[Application]:
+                  receive: bool = True) -> AsyncIterator[Application]:
     """The bot receiving updates for the duration of the block (see the module's steps).
 
     ``fatal`` is called (from the polling loop) with a failure that must stop the
     bot: another instance polling the same token. Raises :class:`StartFailure`
     when a step cannot be done; everything opened by then is closed again.
+    ``receive=False`` skips step 4: a worker gets its updates from Redis, and the
+    ingress alone talks to getUpdates or the webhook.
     """
     revision = await _guarded(app, open_database(app, settings))
     try:
@@ -169,7 +173,8 @@ async def running(app: Application, settings: Settings, *,
         try:
             if app.post_init is not None:
                 await app.post_init(app)
-            await _receive(app, settings, fatal)
+            if receive:
+                await _receive(app, settings, fatal)
             await app.start()
         except TelegramError as error:
             log.debug("starting failed", exc_info=error)
@@ -177,7 +182,8 @@ async def running(app: Application, settings: Settings, *,
         started = True
         log.info("truco-bot started as @%s; database %s (schema %s); %s; %d tables resumed",
                  app.bot.username, redacted_url(settings.database_url), revision,
-                 _mode_line(settings), app.bot_data.get("resumed", 0))
+                 _mode_line(settings) if receive else "worker",
+                 app.bot_data.get("resumed", 0))
         yield app
     finally:
         await _stop(app, settings, clean=started)

@@ -59,11 +59,13 @@ class ChatRateLimiter(BaseRateLimiter[int]):
                 async with self._group(chat, endpoint), self._overall_for(chat):
                     return await callback(*args, **kwargs)
             except RetryAfter as exc:  # the chat waits, whoever retries (here or the caller)
-                loop = asyncio.get_running_loop()
-                self._paused[chat] = loop.time() + retry_seconds(exc) + 0.1
+                await self._pause(chat, retry_seconds(exc) + 0.1)
                 if attempt == retries:
                     raise
         raise AssertionError("unreachable")
+
+    async def _pause(self, chat: int | str | None, seconds: float) -> None:
+        self._paused[chat] = asyncio.get_running_loop().time() + seconds
 
     async def _wait_if_paused(self, chat: int | str | None) -> None:
         until = self._paused.get(chat)
@@ -83,7 +85,7 @@ class ChatRateLimiter(BaseRateLimiter[int]):
                endpoint: str) -> AbstractAsyncContextManager[Any]:
         """A group's minute counts what posts or edits a message (not getChat and the like)."""
         name = endpoint.lower()
-        if not _is_group(chat) or not name.startswith(COUNTED_PREFIXES) or name == "sendchataction":
+        if not is_group(chat) or not name.startswith(COUNTED_PREFIXES) or name == "sendchataction":
             return nullcontext()
         assert chat is not None
         return self.group_minute.slot(chat)
@@ -99,6 +101,6 @@ def _chat_of(data: dict[str, Any]) -> int | str | None:
     return chat if isinstance(chat, int) else None
 
 
-def _is_group(chat: int | str | None) -> bool:
+def is_group(chat: int | str | None) -> bool:
     """Groups, supergroups and channels: negative ids or @names; users are positive."""
     return isinstance(chat, str) or (isinstance(chat, int) and chat < 0)

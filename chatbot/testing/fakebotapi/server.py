@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import json
 import math
+import random
 import re
 import socket
 import time
@@ -204,7 +205,11 @@ class FakeTelegramServer:
         self._open_callback_queries: dict[str, JSON] = {}
         self._open_inline_queries: dict[str, JSON] = {}
         self._updates: list[JSON] = []
-        self._last_update_id = 100_000
+        self.sent_updates: dict[int, JSON] = {}
+        """Every update ever queued, by id: a test delivers one again, as Telegram may."""
+        # Telegram numbers each bot's updates from an arbitrary start: so does the fake, so
+        # that two servers' updates are never mistaken for one another's repeats
+        self._last_update_id = random.randrange(100_000, 1_000_000_000)
         self._last_query_id = 4_000_000_000_000_000_000
         self._last_group_id = -1_001_000_000_000
         self._last_basic_group_id = -4_000_000_000
@@ -543,6 +548,7 @@ class FakeTelegramServer:
         """Queue an update (``{"message": {...}}`` etc.); returns its update_id."""
         self._last_update_id += 1
         self._updates.append({"update_id": self._last_update_id, **update})
+        self.sent_updates[self._last_update_id] = self._updates[-1]
         self._bump()
         return self._last_update_id
 

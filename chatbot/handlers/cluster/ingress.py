@@ -1,0 +1,167 @@
+"""``truco-bot ingress``: receive the updates and append each to its chat's Redis stream.
+
+One ingress per token (Telegram answers 409 to a second getUpdates poller).
+Nothing is lost between Telegram and the workers:
+
+- Polling: a batch is confirmed to Telegram (the next getUpdates' offset) only
+  after Redis took all of it; while Redis is away the ingress keeps the batch
+  and retries, and Telegram keeps the rest.
+- Webhook: the POST is answered 200 only after Redis took the update; otherwise
+  500, and Telegram sends it again later. A POST without the webhook secret is
+  refused (403), and one that is not an update gets 400.
+
+The ingress never handles an update itself; it reads the database only to find
+the chat of a table named by code (an inline query's, a chosen result's, see
+``streams``), once per table. It stays a small, fast process, so one of them
+serves many workers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+from telegram import Bot, Update
+from telegram.error import Conflict, NetworkError, TelegramError, TimedOut
+
+from chatbot.handlers.cluster.streams import Streams, chat_key, table_code
+from chatbot.handlers.cluster.worker import Outage
+from chatbot.handlers.telegram.config import Settings
+from chatbot.storage import Repository
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 10  # getUpdates long poll
+
+
+@dataclass
+class Router:
+    """The key of an update's partition: its chat, or its table's chat found by code."""
+
+    repo: Repository | None
+    chats: dict[str, int] = field(default_factory=dict)  # codes never change
+
+    async def key(self, update: dict[str, Any]) -> int:
+        code = table_code(update)
+        if code is None or self.repo is None:
+            return chat_key(update)
+        chat = self.chats.get(code)
+        if chat is None:
+            try:
+                record = await self.repo.get_table_by_code(code)
+            except Exception:  # the database is away: order by user, as without a code
+                log.debug("table code %s not looked up", code, exc_info=True)
+                return chat_key(update)
+            if record is None:
+                return chat_key(update)
+            chat = record.chat_id
+            if len(self.chats) > 100_000:
+                self.chats.clear()
+            self.chats[code] = chat
+        return chat
+
+
+@dataclass
+class Ingress:
+    bot: Bot
+    redis: Redis
+    streams: Streams
+    router: Router = field(default_factory=lambda: Router(None))
+    received: int = 0
+    redis_ok: bool = False
+    telegram_ok: bool = False
+
+    def status(self) -> tuple[bool, dict[str, Any]]:
+        ok = self.redis_ok and self.telegram_ok
+        return ok, {"role": "ingress", "received": self.received, "redis": self.redis_ok,
+                    "telegram": self.telegram_ok}
+
+    async def store(self, updates: list[dict[str, Any]], stop: asyncio.Event | None) -> bool:
+        """Append to Redis, retrying while it is away; False only if stopped first."""
+        outage = Outage("ingress")
+        delay = 0.5
+        keys = [await self.router.key(update) for update in updates]
+        while True:
+            try:
+                await self.streams.append(self.redis, updates, keys)
+                self.redis_ok = True
+                outage.ok()
+                self.received += len(updates)
+                return True
+            except (RedisError, OSError) as error:
+                self.redis_ok = False
+                outage.failed(error)
+                if stop is None or stop.is_set():
+                    return False
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+
+    async def poll(self, stop: asyncio.Event) -> None:
+        """getUpdates until ``stop``; raises Conflict when another poller has the token."""
+        offset = 0
+        delay = 1.0
+        while not stop.is_set():
+            try:
+                updates = await self.bot.get_updates(
+                    offset=offset, timeout=POLL_SECONDS, allowed_updates=Update.ALL_TYPES)
+                self.telegram_ok, delay = True, 1.0
+            except Conflict:
+                raise
+            except (NetworkError, TimedOut) as error:
+                if self.telegram_ok:
+                    log.warning("lost the Telegram Bot API: %s; retrying", error)
+                self.telegram_ok = False
+                await asyncio.sleep(delay)
+                delay = min(delay * 1.5, 30.0)
+                continue
+            if not updates:
+                continue
+            if not await self.store([u.to_dict() for u in updates], stop):
+                return  # stopped with Redis away: Telegram still holds this batch
+            offset = updates[-1].update_id + 1
+        if offset:  # confirm the last batch, so that the next ingress does not get it again
+            try:
+                await self.bot.get_updates(offset=offset, timeout=0, limit=1,
+                                           allowed_updates=Update.ALL_TYPES)
+            except TelegramError as error:
+                log.info("last batch not confirmed (%s): the workers answer its repeat", error)
+
+    def webhook_app(self, settings: Settings) -> web.Application:
+        async def receive(request: web.Request) -> web.Response:
+            if request.headers.get("X-Telegram-Bot-Api-Secret-Token") != \
+                    settings.webhook_secret:
+                return web.Response(status=403)
+            try:
+                update = json.loads(await request.read())
+            except ValueError:
+                return web.Response(status=400)
+            if not isinstance(update, dict) or not isinstance(update.get("update_id"), int):
+                return web.Response(status=400)
+            if not await self.store([update], None):
+                return web.Response(status=500)  # Telegram sends it again later
+            return web.Response(status=200)
+
+        app = web.Application()
+        app.router.add_post("/" + settings.webhook_path, receive)
+        return app
+
+
+async def serve_webhook(ingress: Ingress, settings: Settings, stop: asyncio.Event) -> None:
+    runner = web.AppRunner(ingress.webhook_app(settings), access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, settings.webhook_listen, settings.webhook_port)
+    await site.start()
+    try:
+        await ingress.bot.set_webhook(settings.webhook_url or "",
+                                      secret_token=settings.webhook_secret,
+                                      allowed_updates=Update.ALL_TYPES)
+        ingress.telegram_ok = True
+        await stop.wait()
+    finally:
+        await runner.cleanup()

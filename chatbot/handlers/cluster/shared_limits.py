@@ -1,0 +1,212 @@
+"""Telegram's flood limits kept in Redis, so that several workers together keep them.
+
+One process keeps them in memory (``rate_limit.py``, ``group_minute.py``). Several
+workers each sending to the same group, or all of them to Telegram at once, would
+each keep their own count and together exceed them. Here every count is a sorted
+set in Redis, updated by one script per call (atomic, so two workers never both
+take the last place):
+
+- the bot-wide ~30 messages a second (calls to a chat; answers to queries do not
+  count), a sliding window of 1 s;
+- each chat's ~1 a second, a sliding window of 1 s;
+- each group's 20 a minute, a sliding window of 60 s, counted for the calls that
+  post or edit (as ``group_minute.py``: a call counts from when it *finished*,
+  one in flight as just made, so no window of Telegram's clock holds more);
+- a 429 for a chat pauses that chat, and only it, for every worker: a key that
+  expires when Telegram said to retry.
+
+Times are Redis's own (``TIME`` inside the scripts), so the workers' clocks need
+not agree. A call in flight counts as ending ``FLIGHT_MS`` from its start until it
+ends: a worker that dies mid-call leaves no place taken for ever.
+
+The per-hand budget of a group (at most 8 counted calls per 2v2 Paulista hand) is
+the presenter's, unchanged: it decides what to send; this decides when.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext, suppress
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+from chatbot.handlers.telegram.group_minute import LIMIT, WINDOW
+from chatbot.handlers.telegram.rate_limit import (
+    OVERALL_PER_SECOND,
+    ChatRateLimiter,
+)
+
+log = logging.getLogger(__name__)
+
+FLIGHT_MS = 30_000
+PER_CHAT_PER_SECOND = 1
+
+# KEYS[1]: the window's sorted set. ARGV: window ms, limit, places to keep free,
+# member, take (1) or only look (0). Returns 0 (taken, or there is room) or the ms
+# to wait before asking again.
+_TAKE = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local window, limit, keep = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local used = redis.call('ZCARD', KEYS[1])
+if used + keep < limit then
+  if ARGV[5] == '1' then
+    redis.call('ZADD', KEYS[1], now + tonumber(ARGV[6]), ARGV[4])
+    redis.call('PEXPIRE', KEYS[1], window + tonumber(ARGV[6]) + 1000)
+  end
+  return 0
+end
+local nth = redis.call('ZRANGE', KEYS[1], used + keep - limit, used + keep - limit,
+                       'WITHSCORES')
+local score = tonumber(nth[2])
+if score > now then return 50 end  -- a call in flight holds the place: ask again soon
+local wait = score + window - now
+if wait < 1 then wait = 1 end
+return wait
+"""
+# The call ended: it counts from now.
+_DONE = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('ZADD', KEYS[1], 'XX', now, ARGV[1])
+return 0
+"""
+
+
+class _Away:
+    """Redis is away: the limits are not kept (a 429 then pauses the chat, in this
+    process), rather than every Telegram call failing. Said once per outage."""
+
+    down = False
+
+    @classmethod
+    def failed(cls, error: BaseException) -> None:
+        if not cls.down:
+            log.warning("flood limits not shared while Redis is away: %s", error)
+        cls.down = True
+
+    @classmethod
+    def ok(cls) -> None:
+        cls.down = False
+
+
+class Window:
+    """At most ``limit`` calls in any ``window_ms`` for one key, shared through Redis."""
+
+    def __init__(self, redis: Redis, key: str, limit: int, window_ms: int) -> None:
+        self.redis, self.key, self.limit, self.window_ms = redis, key, limit, window_ms
+
+    async def _take(self, keep: int, member: str) -> bool:
+        """Wait for room (and take a place with ``member``); False if Redis is away."""
+        try:
+            while wait := int(await self.redis.eval(
+                    _TAKE, 1, self.key, self.window_ms, self.limit, keep, member,
+                    "1" if member else "0", FLIGHT_MS)):
+                await asyncio.sleep(wait / 1000)
+        except (RedisError, OSError) as error:
+            _Away.failed(error)
+            return False
+        _Away.ok()
+        return True
+
+    async def ready(self, keep: int = 0) -> None:
+        await self._take(keep, "")
+
+    @asynccontextmanager
+    async def slot(self) -> AsyncIterator[None]:
+        member = uuid.uuid4().hex
+        taken = await self._take(0, member)
+        try:
+            yield
+        finally:
+            if taken:
+                with suppress(RedisError, OSError):  # else it runs out after FLIGHT_MS
+                    await self.redis.eval(_DONE, 1, self.key, member)
+
+
+class SharedLimits:
+    """The windows and pauses of one bot (``prefix``) in one Redis."""
+
+    def __init__(self, redis: Redis, prefix: str, *, group_limit: int = LIMIT,
+                 group_window: float = WINDOW, overall: int = OVERALL_PER_SECOND,
+                 per_chat: int = PER_CHAT_PER_SECOND) -> None:
+        self.redis, self.prefix = redis, prefix
+        self.group_limit, self.group_window_ms = group_limit, int(group_window * 1000)
+        self.overall = Window(redis, f"{prefix}:limit:overall", overall, 1000)
+        self.per_chat = per_chat
+
+    def group(self, chat: int | str) -> Window:
+        return Window(self.redis, f"{self.prefix}:limit:group:{chat}", self.group_limit,
+                      self.group_window_ms)
+
+    def chat(self, chat: int | str) -> Window:
+        return Window(self.redis, f"{self.prefix}:limit:chat:{chat}", self.per_chat, 1000)
+
+    def _pause_key(self, chat: int | str | None) -> str:
+        return f"{self.prefix}:pause:{chat}"
+
+    async def pause(self, chat: int | str | None, seconds: float) -> bool:
+        """Pause the chat for every worker; False if Redis is away."""
+        try:
+            await self.redis.set(self._pause_key(chat), "1", px=max(1, int(seconds * 1000)))
+        except (RedisError, OSError) as error:
+            _Away.failed(error)
+            return False
+        return True
+
+    async def paused_for(self, chat: int | str | None) -> float:
+        try:
+            ms = await self.redis.pttl(self._pause_key(chat))
+        except (RedisError, OSError) as error:
+            _Away.failed(error)
+            return 0.0
+        return max(0, int(ms)) / 1000
+
+
+class SharedGroupMinute:
+    """``GroupMinute``'s interface (``ready``, ``slot``) over :class:`SharedLimits`."""
+
+    def __init__(self, limits: SharedLimits) -> None:
+        self.limits = limits
+
+    async def ready(self, chat: int | str, keep: int = 0) -> None:
+        await self.limits.group(chat).ready(keep)
+
+    def slot(self, chat: int | str) -> AbstractAsyncContextManager[None]:
+        return self.limits.group(chat).slot()
+
+
+class SharedRateLimiter(ChatRateLimiter):
+    """``ChatRateLimiter`` whose overall and per-chat limits and 429 pauses live in Redis."""
+
+    def __init__(self, limits: SharedLimits, max_retries: int = 3) -> None:
+        super().__init__(max_retries=max_retries, overall_per_second=None,
+                         group_minute=SharedGroupMinute(limits))  # type: ignore[arg-type]
+        self.limits = limits
+
+    async def _wait_if_paused(self, chat: int | str | None) -> None:
+        while (delay := await self.limits.paused_for(chat)) > 0:
+            await asyncio.sleep(delay)
+        await super()._wait_if_paused(chat)  # a pause kept here while Redis was away
+
+    async def _pause(self, chat: int | str | None, seconds: float) -> None:
+        if not await self.limits.pause(chat, seconds):
+            await super()._pause(chat, seconds)
+
+    def _overall_for(self, chat: int | str | None) -> AbstractAsyncContextManager[Any]:
+        if chat is None:
+            return nullcontext()
+        return _both(self.limits.overall.slot(), self.limits.chat(chat).slot())
+
+
+@asynccontextmanager
+async def _both(first: AbstractAsyncContextManager[None],
+                second: AbstractAsyncContextManager[None]) -> AsyncIterator[None]:
+    async with second, first:  # the chat's second, then a place in the bot's second
+        yield

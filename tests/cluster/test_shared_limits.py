@@ -1,0 +1,67 @@
+"""Flood limits kept in Redis hold for several workers together.
+
+Two limiters stand for two workers (each its own object, one Redis). The checks are
+on what happened, never on how fast: no window of Redis's clock holds more calls
+than the limit, and a chat paused by a 429 is not called before the pause ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from redis.asyncio import Redis
+from telegram.error import RetryAfter
+
+from chatbot.handlers.cluster.shared_limits import SharedLimits, SharedRateLimiter
+from chatbot.handlers.cluster.streams import Streams
+from chatbot.testing.virtual_clock import peak_in_window
+from tests.cluster.test_streams_and_worker import redis, streams
+
+__all__ = ["redis", "streams"]
+
+
+async def _now(redis: Redis) -> float:
+    seconds, micros = await redis.time()
+    return seconds + micros / 1e6
+
+
+async def test_two_workers_together_keep_a_groups_window(redis: Redis,
+                                                         streams: Streams) -> None:
+    workers = [SharedLimits(redis, streams.prefix, group_limit=3, group_window=1.0)
+               for _ in range(2)]
+    started: list[float] = []
+
+    async def send(limits: SharedLimits) -> None:
+        async with limits.group(-100).slot():  # read inside: after the place was taken,
+            started.append(await _now(redis))  # before the call ends
+
+    await asyncio.gather(*(send(workers[i % 2]) for i in range(10)))
+    assert len(started) == 10
+    assert peak_in_window(started, 1.0) == 3
+
+
+async def test_a_429_in_one_worker_pauses_that_chat_only_for_every_worker(
+        redis: Redis, streams: Streams) -> None:
+    first = SharedRateLimiter(SharedLimits(redis, streams.prefix), max_retries=0)
+    second = SharedRateLimiter(SharedLimits(redis, streams.prefix), max_retries=0)
+
+    async def flooded(*_: Any) -> bool:
+        raise RetryAfter(2)
+
+    try:
+        await first.process_request(flooded, (), {}, "sendMessage", {"chat_id": 5}, None)
+    except RetryAfter:
+        paused_at = time.monotonic()
+    calls: dict[int, float] = {}
+
+    async def record(chat: int) -> bool:
+        calls[chat] = time.monotonic()
+        return True
+
+    await asyncio.gather(
+        second.process_request(record, (5,), {}, "sendMessage", {"chat_id": 5}, None),
+        second.process_request(record, (6,), {}, "sendMessage", {"chat_id": 6}, None))
+    assert calls[5] - paused_at >= 2.0  # the paused chat waited out Telegram's 2 s
+    assert await second.limits.paused_for(6) == 0  # the other chat was never paused
