@@ -281,16 +281,23 @@ def call_belief(rules: TrickRules, view: SeatView,
         return RuleBot(rules, other, _NO_RANDOM, NORMAL, rank).chance()
 
     def belief(world: Match) -> float:
+        known: dict[int, float] = {}  # each seat's chance once per world: it is the cost here
+
+        def chance(seat: int) -> float:
+            if seat not in known:
+                known[seat] = strength(world, seat)
+            return known[seat]
+
         weight = 1.0
         if pending:
             assert caller is not None
-            weight *= raise_weight(strength(world, caller), tight(caller))
-        if theirs_raised:
-            best = max(opponents, key=lambda s: strength(world, s))
-            weight *= raise_weight(strength(world, best), tight(best))
-        if ours_accepted:
-            best = max(opponents, key=lambda s: strength(world, s))
-            weight *= raise_weight(strength(world, best), 0.5 + 0.5 * (tight(best) - 0.5))
+            weight *= raise_weight(chance(caller), tight(caller))
+        if theirs_raised or ours_accepted:
+            best = max(opponents, key=chance)
+            if theirs_raised:
+                weight *= raise_weight(chance(best), tight(best))
+            if ours_accepted:
+                weight *= raise_weight(chance(best), 0.5 + 0.5 * (tight(best) - 0.5))
         return weight
 
     return belief
