@@ -173,12 +173,16 @@ class TableReads:
         The strength its called raises showed, shrunk towards the prior, moved
         up for a seat that raises more rarely than a normal player and down
         for one that raises more often (a raise in a tenth of the hands is
-        made on the top tenth of hands).
+        made on the top tenth of hands), the more so the fewer of its raises
+        were called and shown.
         """
         shown = self.seats[seat].shown
         base = (sum(shown) + PRIOR * PRIOR_WEIGHT) / (len(shown) + PRIOR_WEIGHT)
         ratio = normal_raise_rate(self.players) / self.raise_rate(seat)
         swing = max(-RATE_SWING, min(RATE_SWING, RATE_GAIN * math.log(ratio)))
+        # the rate is indirect evidence: it stands in for cards not yet shown and gives
+        # way as they are (a seat that raises often, at the right moments, shows strength)
+        swing *= PRIOR_WEIGHT / (len(shown) + PRIOR_WEIGHT)
         return max(0.0, min(1.0, base + swing))
 
     def fold_rate(self, seat: int) -> float:

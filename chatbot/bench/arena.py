@@ -231,6 +231,9 @@ def accepted_figures(entries: list[Accepted]) -> dict[str, Any]:
             "win_rate_wilson95": [round(lo, 4), round(hi, 4)],
             "mean_break_even": round(statistics.fmean(e.break_even for e in group), 4),
         }
+        rated = [e.estimate for e in group if e.estimate is not None]
+        if rated:  # the search's own estimate at this level, beside what was won
+            out[str(raise_level)]["mean_estimate"] = round(statistics.fmean(rated), 4)
     return out
 
 
