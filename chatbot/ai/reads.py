@@ -224,7 +224,9 @@ def raise_weight(strength: float, tightness: float) -> float:
     from a stranger.)
     """
     sharp = min(1.0, max(0.0, (tightness - 0.45) / (PRIOR - 0.45)))
-    floor = 1.0 - FLOOR_DROP * sharp
+    # the bluff floor moves geometrically (in odds, as a likelihood does): a read a
+    # little below the prior must not make a weak hand's raise several times likelier
+    floor = (1.0 - FLOOR_DROP) ** sharp
     power = 1.0 + POWER_GAIN * sharp
     extra = min(1.0, max(0.0, (tightness - PRIOR) / (1.0 - PRIOR)))
     if extra > 0.0:
