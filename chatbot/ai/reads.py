@@ -8,17 +8,29 @@ search uses the estimate twice: to weigh the sampled worlds by how well they
 explain a raise (:func:`chatbot.ai.worlds.call_belief`) and to play that seat
 in the rollouts with the rule-bot style closest to it.
 
+A seat's raise *frequency* says as much: a player who raises in one hand out
+of ten raises only with the best cards, one who raises in every other hand
+raises on anything. The estimate therefore moves with the share of hands the
+seat raised in, against what a normal player raises at a table of that size,
+so a tight raiser reads tight long before any of its raises was called.
+
 Only public facts go in (who raised, who accepted or refused, the cards played
 face up), so one object may serve every bot seat at a table; the caller owns
-it and feeds it (:meth:`TableReads.action`, :meth:`TableReads.hand_over`).
+it and feeds it, action by action (:meth:`TableReads.action`,
+:meth:`TableReads.hand_over`) or from the table's public events
+(:meth:`TableReads.feed`). It is meant to outlive a game: a series at one
+table keeps teaching it, and a seat whose player changes starts afresh
+(:meth:`TableReads.reset`).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from chatbot.rules import actions as A
+from chatbot.rules import events as E
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
 
@@ -28,6 +40,16 @@ FOLD_PRIOR = 0.45  # share of raises a seat we know nothing about runs from
 PRIOR_WEIGHT = 3.0  # the prior counts as this many observed hands
 TIGHT_FROM = 0.8  # a raiser who shows at least this is played as the tight style
 LOOSE_BELOW = 0.62  # ... at most this, as the loose one
+# Share of hands in which one seat raises when it plays like the normal rule bot
+# (measured: 30 games of each style against normal, docs/ai.md); more seats share
+# the raising at a bigger table.
+NORMAL_RAISE_RATE = {2: 0.32, 4: 0.21, 6: 0.16}
+RATE_PRIOR_HANDS = 8.0  # the raise-rate prior counts as this many hands
+RATE_GAIN = 0.25  # tightness moved per unit of log(normal rate / observed rate)
+RATE_SWING = 0.2  # ... by at most this much either way
+KEEP_SHOWN = 40  # called raises remembered per seat (a series may be long)
+FLOOR_DROP = 0.97
+POWER_GAIN = 8.0  # what a raise says about a seat we know nothing about
 
 
 @dataclass(slots=True)
@@ -37,6 +59,7 @@ class SeatRead:
     shown: list[float] = field(default_factory=list)  # strength shown in hands it raised
     raises: int = 0
     hands: int = 0
+    raised_hands: int = 0  # hands in which it made at least one raise
     accepts: int = 0
     runs: int = 0
 
@@ -44,12 +67,30 @@ class SeatRead:
 class TableReads:
     """Per-seat tightness estimates from the public record of the hands played so far."""
 
-    __slots__ = ("_caller", "_raised", "seats")
+    __slots__ = ("_caller", "_cards", "_raised", "_raisers", "_started", "_vira", "players",
+                 "seats")
 
     def __init__(self, players: int) -> None:
+        self.players = players
         self.seats = [SeatRead() for _ in range(players)]
         self._raised: set[int] = set()  # raisers whose raise was accepted this hand
+        self._raisers: set[int] = set()  # seats that raised this hand
         self._caller: int | None = None
+        self._vira: Card | None = None  # of the hand being fed by events
+        self._started = False  # its start was fed (else its cards are not all known)
+        self._cards: dict[int, list[tuple[int, Card | None]]] = {}  # its tricks so far
+
+    def reset(self, seat: int) -> None:
+        """Another player took this seat: what the last one did says nothing about them."""
+        self.seats[seat] = SeatRead()
+
+    def resync(self) -> None:
+        """Some events were missed: forget the hand in progress, keep what earlier ones taught."""
+        self._raised.clear()
+        self._raisers.clear()
+        self._caller = None
+        self._cards.clear()
+        self._started = False
 
     def action(self, seat: int, kind: str) -> None:
         """A public action of ``seat`` (call it for every action applied at the table)."""
@@ -57,6 +98,7 @@ class TableReads:
         if kind in RAISE_KINDS:
             read.raises += 1
             self._caller = seat
+            self._raisers.add(seat)
         elif kind == A.ACCEPT:
             read.accepts += 1
             if self._caller is not None:
@@ -81,16 +123,67 @@ class TableReads:
                     shown.setdefault(seat, []).append(below[table[card]])
         for seat, read in enumerate(self.seats):
             read.hands += 1
+            read.raised_hands += seat in self._raisers
             cards = shown.get(seat)
             if seat in self._raised and cards:
                 read.shown.append(0.6 * max(cards) + 0.4 * sum(cards) / len(cards))
+                del read.shown[:-KEEP_SHOWN]
         self._raised.clear()
+        self._raisers.clear()
         self._caller = None
+        self._cards.clear()
+
+    def feed(self, rules: TrickRules, events: Iterable[E.Event]) -> None:
+        """Learn from the table's events; only public ones are read (hidden cards stay hidden).
+
+        The raises of the trick ladder and their answers count; an envido's
+        answer does not (it says nothing about the raiser's trick cards). A
+        hand's end closes the hand's record.
+        """
+        for event in events:
+            if event.audience.kind != "public":
+                continue
+            if isinstance(event, E.HandStarted):
+                self.resync()
+                self._vira = event.vira
+                self._started = True
+            elif isinstance(event, E.CallMade):
+                if event.call in RAISE_KINDS:
+                    self.action(event.seat, event.call)
+            elif isinstance(event, E.CallAnswered):
+                if event.call in RAISE_KINDS:
+                    self.action(event.seat, A.ACCEPT if event.accepted else A.RUN)
+            elif isinstance(event, E.CardPlayed):
+                self._cards.setdefault(event.trick, []).append((event.seat, event.card))
+            elif isinstance(event, E.HandWon):
+                if self._started:
+                    tricks = [self._cards[t] for t in sorted(self._cards)]
+                    self.hand_over(rules, self._vira, tricks)
+                self.resync()
+
+    def raise_rate(self, seat: int) -> float:
+        """Share of hands this seat raised in, shrunk towards a normal player's rate."""
+        read = self.seats[seat]
+        prior = normal_raise_rate(self.players)
+        return (read.raised_hands + prior * RATE_PRIOR_HANDS) / (read.hands + RATE_PRIOR_HANDS)
 
     def tightness(self, seat: int) -> float:
-        """Estimated strength behind this seat's raises (0.5 = raises on random cards)."""
+        """Estimated strength behind this seat's raises (0.5 = raises on random cards).
+
+        The strength its called raises showed, shrunk towards the prior, moved
+        up for a seat that raises more rarely than a normal player and down
+        for one that raises more often (a raise in a tenth of the hands is
+        made on the top tenth of hands), the more so the fewer of its raises
+        were called and shown.
+        """
         shown = self.seats[seat].shown
-        return (sum(shown) + PRIOR * PRIOR_WEIGHT) / (len(shown) + PRIOR_WEIGHT)
+        base = (sum(shown) + PRIOR * PRIOR_WEIGHT) / (len(shown) + PRIOR_WEIGHT)
+        ratio = normal_raise_rate(self.players) / self.raise_rate(seat)
+        swing = max(-RATE_SWING, min(RATE_SWING, RATE_GAIN * math.log(ratio)))
+        # the rate is indirect evidence: it stands in for cards not yet shown and gives
+        # way as they are (a seat that raises often, at the right moments, shows strength)
+        swing *= PRIOR_WEIGHT / (len(shown) + PRIOR_WEIGHT)
+        return max(0.0, min(1.0, base + swing))
 
     def fold_rate(self, seat: int) -> float:
         """Share of the raises put to this seat that it ran from, shrunk towards a prior."""
@@ -106,3 +199,37 @@ class TableReads:
         if t <= LOOSE_BELOW:
             return "loose"
         return "normal"
+
+
+def normal_raise_rate(players: int) -> float:
+    """Share of hands one normal player raises in at a table of ``players``."""
+    if players in NORMAL_RAISE_RATE:
+        return NORMAL_RAISE_RATE[players]
+    return 0.64 / max(players, 2) + 0.05
+
+
+def raise_weight(strength: float, tightness: float) -> float:
+    """Likelihood of a raise from a seat whose own chance of winning the hand is ``strength``.
+
+    ``tightness`` is the strength behind the seat's raises (:meth:`TableReads.tightness`):
+    a raiser who shows 0.45 or less raises on anything, and the weight is flat;
+    at the prior (0.75, a rule bot raising on two top cards or a sure hand)
+    the floor left for a bluff is tiny and the curve steep, tuned so that the
+    search's estimate of winning after accepting the frozen hard bot's raises
+    matches how often those hands were won (docs/ai.md). Above the prior the
+    curve keeps sharpening (a lower floor, a higher power), so a seat read as
+    tighter than a normal player is believed to raise on stronger hands
+    still; below it the curve softens. (The curve used to stop sharpening at
+    the prior, so no read could ever make a raise mean more than it does
+    from a stranger.)
+    """
+    sharp = min(1.0, max(0.0, (tightness - 0.45) / (PRIOR - 0.45)))
+    # the bluff floor moves geometrically (in odds, as a likelihood does): a read a
+    # little below the prior must not make a weak hand's raise several times likelier
+    floor = (1.0 - FLOOR_DROP) ** sharp
+    power = 1.0 + POWER_GAIN * sharp
+    extra = min(1.0, max(0.0, (tightness - PRIOR) / (1.0 - PRIOR)))
+    if extra > 0.0:
+        floor *= 1.0 - 0.9 * extra
+        power += 2.0 * POWER_GAIN * extra
+    return floor + (1.0 - floor) * strength ** power

@@ -67,9 +67,28 @@ class Budget:
     z: float = 1.0  # leave the rule bot's choice only for a gain this many standard errors
     stop_z: float = 4.0  # stop early once the leader beats every other by this many errors
     accept_margin: float = 0.03  # accept a raise only this far above its break-even
+    pool: int = 100  # worlds drawn at most for a belief to choose from (each is weighed)
+    spread: int = 3  # ... as many times the worlds kept, up to ``pool``
+    table_scale: float = 0.85  # steps and worlds at a table of four or more (see sized)
 
 
 DEFAULT_BUDGET = Budget()
+
+
+def sized(budget: Budget, view: SeatView) -> Budget:
+    """The budget for this table: four players cost more per world than two.
+
+    A world of four players takes longer to build and to weigh (two
+    opponents' chances per world under a raise) and its rollouts are longer
+    per card left; measured in the arena (docs/ai.md), the two-player budget
+    ran over 100 ms at the 99th percentile at a table of four, so the worlds
+    and steps come down there.
+    """
+    if view.players < 4 or budget.table_scale >= 1.0:
+        return budget
+    return replace(budget, samples=max(budget.min_samples,
+                                       round(budget.samples * budget.table_scale)),
+                   steps=round(budget.steps * budget.table_scale))
 
 
 @dataclass(slots=True)
@@ -228,8 +247,10 @@ def analyse(rules: TrickRules, view: SeatView, rng: random.Random,
     cands = candidates(view, rank, baseline)
     if len(cands) == 1:
         return Analysis(baseline, baseline, {}, 0, False)
+    budget = sized(budget, view)
     count = world_count(rules, view, len(cands), budget)
-    worlds = sample_worlds(rules, view, rng, count, belief_for(rules, view, reads))
+    spread = max(1, min(budget.spread, budget.pool // count))
+    worlds = sample_worlds(rules, view, rng, count, belief_for(rules, view, reads), spread)
     if not worlds:
         return Analysis(baseline, baseline, {}, 0, False)
     scorer = Scorer(rules, view)

@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from chatbot.ai.reads import PRIOR, raise_weight
 from chatbot.ai.rulebot import NORMAL, RuleBot
 from chatbot.ai.strength import known_cards, ranking
 from chatbot.rules import actions as A
@@ -240,26 +241,8 @@ def sample_worlds(rules: TrickRules, view: SeatView, rng: random.Random, count: 
 
 RAISES = frozenset({A.TRUCO, A.RAISE, A.MON_RESTE, A.PUT})
 _NO_RANDOM = random.Random(0)  # RuleBot.chance draws nothing from it for the normal style
-DEFAULT_TIGHTNESS = 0.75
-FLOOR_DROP = 0.97
-POWER_GAIN = 8.0  # what a raise says about a seat we know nothing about
+DEFAULT_TIGHTNESS = PRIOR
 Tightness = Callable[[int], float]
-
-
-def raise_weight(strength: float, tightness: float) -> float:
-    """Likelihood of a raise from a seat whose own chance of winning the hand is ``strength``.
-
-    ``tightness`` is the strength a raiser has shown on average (reads): a
-    raiser who shows 0.45 or less raises on anything, and the weight is flat;
-    from 0.75 up (a rule bot raising on two top cards or a sure hand) the
-    floor left for a bluff is tiny and the curve steep. Tuned so that the
-    search's estimate of winning after accepting the frozen hard bot's raises
-    matches how often those hands were won (docs/ai.md).
-    """
-    sharp = min(1.0, max(0.0, (tightness - 0.45) / 0.3))
-    floor = 1.0 - FLOOR_DROP * sharp
-    power = 1.0 + POWER_GAIN * sharp
-    return floor + (1.0 - floor) * strength ** power
 
 
 def call_belief(rules: TrickRules, view: SeatView,
@@ -298,16 +281,23 @@ def call_belief(rules: TrickRules, view: SeatView,
         return RuleBot(rules, other, _NO_RANDOM, NORMAL, rank).chance()
 
     def belief(world: Match) -> float:
+        known: dict[int, float] = {}  # each seat's chance once per world: it is the cost here
+
+        def chance(seat: int) -> float:
+            if seat not in known:
+                known[seat] = strength(world, seat)
+            return known[seat]
+
         weight = 1.0
         if pending:
             assert caller is not None
-            weight *= raise_weight(strength(world, caller), tight(caller))
-        if theirs_raised:
-            best = max(opponents, key=lambda s: strength(world, s))
-            weight *= raise_weight(strength(world, best), tight(best))
-        if ours_accepted:
-            best = max(opponents, key=lambda s: strength(world, s))
-            weight *= raise_weight(strength(world, best), 0.5 + 0.5 * (tight(best) - 0.5))
+            weight *= raise_weight(chance(caller), tight(caller))
+        if theirs_raised or ours_accepted:
+            best = max(opponents, key=chance)
+            if theirs_raised:
+                weight *= raise_weight(chance(best), tight(best))
+            if ours_accepted:
+                weight *= raise_weight(chance(best), 0.5 + 0.5 * (tight(best) - 0.5))
         return weight
 
     return belief

@@ -15,9 +15,11 @@ winning each hand it accepted a raise in, minus the share of those hands won.
 formats of issue 17 (2v2 Paulista, 2v2 Mineiro, 1v1 Paulista, 2v2 Argentine)
 and prints all the runs in one JSON document.
 
-Search levels keep a :class:`~chatbot.ai.reads.TableReads` per game, fed only
-with public facts (every action's kind, the cards shown face up), as a bot at
-a real table would.
+Search levels keep a :class:`~chatbot.ai.reads.TableReads` per table, fed only
+with the public events of the game (:meth:`~chatbot.ai.reads.TableReads.feed`),
+as the service feeds a bot at a real table. ``--series K`` plays the deals as
+series of K games at one table, the reads kept from game to game (each
+orientation of a pair is its own table), as players who stay for a rematch.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from chatbot.ai.strength import ranking
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
+from chatbot.rules.events import Event
 from chatbot.rules.playout import Config
 from chatbot.rules.registry import available_variants
 from chatbot.rules.views import SeatView, real_action, seat_view
@@ -120,8 +123,12 @@ def a_sides(swap: bool) -> set[int]:
 
 
 def play_game(config: Config, a: str, b: str, seed: int, index: int,
-              swap: bool) -> GameResult:
-    """One game; the deal depends on (seed, index) only, so both halves of a pair share it."""
+              swap: bool, reads: TableReads | None = None) -> GameResult:
+    """One game; the deal depends on (seed, index) only, so both halves of a pair share it.
+
+    ``reads`` is what the bots have learnt at this table in the earlier games
+    of a series (a fresh record if None); the game goes on teaching it.
+    """
     rules = config.rules
     n = config.players
     deal_rng = random.Random(f"deal-{seed}-{index}")
@@ -134,9 +141,10 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
     waste = {a: 0, b: 0}
     accepted: list[Accepted] = []
     in_hand: list[Accepted] = []
-    reads = TableReads(n)  # public facts only: one record serves every seat at the table
+    if reads is None:
+        reads = TableReads(n)  # public facts only: one record serves every seat at the table
     match = rules.new_match(n, deal_rng.randrange(n))
-    rules.deal(match, deal_rng)
+    reads.feed(rules, rules.deal(match, deal_rng))
 
     def close_hand() -> None:
         hand = match.hand
@@ -145,7 +153,6 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
             entry.won = hand.winner == entry.team
         accepted.extend(in_hand)
         in_hand.clear()
-        reads.hand_over(rules, hand.vira, [*hand.played, hand.table])
 
     for _ in range(MAX_ACTIONS):
         if match.winner is not None:
@@ -154,7 +161,7 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
         assert hand is not None
         if hand.over:
             close_hand()
-            rules.next_hand(match, deal_rng)
+            reads.feed(rules, rules.next_hand(match, deal_rng))
             continue
         seat = rules.to_act(match)
         assert seat is not None
@@ -173,8 +180,9 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
             be = view_break_even(rules, view)
             assert be is not None
             in_hand.append(Accepted(who, view.level + 1, be, estimate, view.team))
-        reads.action(seat, action.kind)
-        rules.apply(match, seat, real_action(match, seat, action))
+        events: list[Event] = []
+        rules.apply(match, seat, real_action(match, seat, action), events)
+        reads.feed(rules, events)
     else:
         raise RuntimeError("game did not end")
     close_hand()
@@ -185,9 +193,20 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
                       sum(others) / len(others), accepted, plays, waste)
 
 
-def play_pairs(config: Config, a: str, b: str, seed: int, indices: Sequence[int]
-               ) -> list[GameResult]:
-    return [play_game(config, a, b, seed, i, swap) for i in indices for swap in (False, True)]
+def play_pairs(config: Config, a: str, b: str, seed: int, indices: Sequence[int],
+               series: int = 1) -> list[GameResult]:
+    """The pairs of games ``indices``; pairs ``series`` apart in one series share their reads.
+
+    Deals ``k * series`` to ``k * series + series - 1`` form series ``k``: the
+    caller hands a worker whole series, so the figures do not depend on ``--jobs``.
+    """
+    tables: dict[tuple[int, bool], TableReads] = {}
+    out: list[GameResult] = []
+    for i in indices:
+        for swap in (False, True):
+            reads = tables.setdefault((i // max(series, 1), swap), TableReads(config.players))
+            out.append(play_game(config, a, b, seed, i, swap, reads))
+    return out
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -212,6 +231,9 @@ def accepted_figures(entries: list[Accepted]) -> dict[str, Any]:
             "win_rate_wilson95": [round(lo, 4), round(hi, 4)],
             "mean_break_even": round(statistics.fmean(e.break_even for e in group), 4),
         }
+        rated = [e.estimate for e in group if e.estimate is not None]
+        if rated:  # the search's own estimate at this level, beside what was won
+            out[str(raise_level)]["mean_estimate"] = round(statistics.fmean(rated), 4)
     return out
 
 
@@ -226,17 +248,20 @@ def calibration(entries: list[Accepted]) -> dict[str, Any] | None:
             "won_rate": round(won, 4), "gap": round(estimate - won, 4)}
 
 
-def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1) -> dict[str, Any]:
+def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1,
+        series: int = 1) -> dict[str, Any]:
+    series = max(series, 1)
     pairs = list(range((games + 1) // 2))
     start = time.perf_counter()
     results: list[GameResult] = []
     if jobs <= 1:
-        results = play_pairs(config, a, b, seed, pairs)
+        results = play_pairs(config, a, b, seed, pairs, series)
     else:
-        chunks = [pairs[i::jobs] for i in range(jobs)]
+        whole = [pairs[k:k + series] for k in range(0, len(pairs), series)]
+        chunks = [[i for group in whole[j::jobs] for i in group] for j in range(jobs)]
         with ProcessPoolExecutor(jobs) as pool:
             for part in pool.map(play_pairs, [config] * jobs, [a] * jobs, [b] * jobs,
-                                 [seed] * jobs, chunks):
+                                 [seed] * jobs, chunks, [series] * jobs):
                 results.extend(part)
     wins = sum(r.a_won for r in results)
     n = len(results)
@@ -268,7 +293,7 @@ def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1) ->
         "benchmark": "arena",
         "config": {"variant": config.variant, "players": config.players,
                    "options": dict(config.options), "a": a, "b": b, "seed": seed,
-                   "jobs": jobs, "python": platform.python_version()},
+                   "series": series, "jobs": jobs, "python": platform.python_version()},
         "games": n,
         "a_wins": wins,
         "a_win_rate": round(wins / n, 4) if n else 0.0,
@@ -292,9 +317,10 @@ SUITE_OPPONENTS: tuple[str, ...] = ("baseline", *STYLE_LEVELS)
 
 
 def suite(games: int, seed: int, jobs: int, opponents: Sequence[str],
-          formats: Sequence[Config]) -> dict[str, Any]:
+          formats: Sequence[Config], series: int = 1) -> dict[str, Any]:
     """Hard against each opponent in each format: one run per pair, in one document."""
-    runs = [run(config, "hard", b, games, seed, jobs) for config in formats for b in opponents]
+    runs = [run(config, "hard", b, games, seed, jobs, series)
+            for config in formats for b in opponents]
     return {"benchmark": "arena-suite", "games_per_run": games, "runs": runs}
 
 
@@ -317,6 +343,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, default=200, help="games in all (pairs of deals)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--series", type=int, default=1,
+                        help="games per series at one table (the bots' reads kept between them)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a table option of the variant (repeatable)")
     parser.add_argument("--suite", action="store_true",
@@ -336,7 +364,8 @@ def main(argv: list[str]) -> int:
         for text in args.formats.split(","):
             variant, _, players = text.partition("/")
             formats.append(Config(variant, int(players or 2)))
-        print(json.dumps(suite(args.games, args.seed, args.jobs, opponents, formats),
+        print(json.dumps(suite(args.games, args.seed, args.jobs, opponents, formats,
+                               args.series),
                          indent=2))
         return 0
     config = Config(args.variant, args.players, tuple(sorted(parse_option(o)
@@ -348,5 +377,6 @@ def main(argv: list[str]) -> int:
     if rules.options.get("scoring") == "ledger":
         print("ledger scoring has no winner: choose race scoring", file=sys.stderr)
         return 2
-    print(json.dumps(run(config, args.a, args.b, args.games, args.seed, args.jobs), indent=2))
+    print(json.dumps(run(config, args.a, args.b, args.games, args.seed, args.jobs,
+                         args.series), indent=2))
     return 0

@@ -18,8 +18,9 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from chatbot.ai import decide
+from chatbot.ai import TableReads, decide
 from chatbot.fsm.errors import Refused
+from chatbot.fsm.events import PlayerLeft, PlayerSat, TableClosed
 from chatbot.fsm.machine import HAND_STATES, fire
 from chatbot.fsm.table import Table
 from chatbot.handlers import once
@@ -103,6 +104,10 @@ class GameService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._records: dict[int, TableRecord] = {}  # last record saved or read, per table
         self._ids: dict[str, int] = {}  # table codes never change
+        # what the bots learnt of the players at each table, for the whole series; in
+        # memory only (lost on a restart or to another worker: the bots then start
+        # from their priors again), with the table version it was last fed at
+        self._reads: dict[int, tuple[int, TableReads]] = {}
 
     def lock(self, table_id: int) -> asyncio.Lock:
         """One action at a time per table in this process (the version check guards the
@@ -128,6 +133,37 @@ class GameService:
             self._records.pop(next(iter(self._records)))
         while len(self._ids) > 4 * REMEMBERED:
             self._ids.pop(next(iter(self._ids)))
+
+    def reads(self, table_id: int) -> TableReads | None:
+        """What the bots at this table have learnt of its players so far (None: nothing)."""
+        entry = self._reads.get(table_id)
+        return None if entry is None else entry[1]
+
+    def learn(self, before: TableRecord, after: TableRecord, table: Table,
+              events: list[Event]) -> None:
+        """Feed the table's reads with the public events of one save.
+
+        The reads outlive a game (a series at one table keeps teaching them); a
+        seat taken by someone else starts afresh, a closed table drops them. If
+        another worker saved in between, this process missed events: the hand
+        in progress is left out rather than read half.
+        """
+        if any(isinstance(e, TableClosed) for e in events) or after.state == "closed":
+            self._reads.pop(before.id, None)
+            return
+        entry = self._reads.pop(before.id, None)
+        reads = entry[1] if entry is not None else None
+        if reads is None or reads.players != table.players:
+            reads = TableReads(table.players)
+        elif entry is not None and entry[0] != before.version:
+            reads.resync()
+        for event in events:
+            if isinstance(event, PlayerSat | PlayerLeft) and event.seat < reads.players:
+                reads.reset(event.seat)
+        reads.feed(table.rules, events)
+        self._reads[before.id] = (after.version, reads)
+        while len(self._reads) > REMEMBERED:
+            self._reads.pop(next(iter(self._reads)))
 
     def forget(self, table_id: int) -> None:
         """Call after saving a table outside this service (a language change, a tool):
@@ -256,6 +292,11 @@ class GameService:
         saved = await self._save(record, table, fired)
         self.remember(saved)
         events = [e for _, _, batch in fired for e in batch]
+        try:
+            self.learn(record, saved, table, events)
+        except Exception:  # the move is saved: what the bots learn must not undo it
+            log.exception("reads of table %s dropped", record.id)
+            self._reads.pop(record.id, None)
         outcome = Outcome(saved, table, events, fired[-1][0])
         try:
             await self._after(outcome)
@@ -358,7 +399,8 @@ class GameService:
             view = seat_view(rules, table.match, seat)
             info = table.seats[seat]
             level = info.bot_level if info is not None and info.bot_level else "normal"
-            action = await asyncio.to_thread(decide, rules, view, level, random.Random(seq))
+            action = await asyncio.to_thread(decide, rules, view, level, random.Random(seq),
+                                             self.reads(table_id))
             if due == "bot":
                 return [("move", (seat, action), {"seq": seq})]
             return [("time_out", (seq, seat, action), {})]

@@ -80,3 +80,22 @@ def test_a_card_under_a_better_one_is_counted_as_wasted() -> None:
     assert wasted(rules, view, Action(A.PLAY, Card(3, "S")))
     assert wasted(rules, view, Action(A.PLAY, Card(12, "S")))
     assert not wasted(rules, view, Action(A.PLAY, lowest))
+
+
+def test_a_series_keeps_the_reads_and_does_not_depend_on_the_workers(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """--series K: the reads of a table go on from game to game; --jobs changes nothing."""
+    from chatbot.ai import TableReads
+    from chatbot.bench.arena import run
+
+    config = Config("paulista", 2)
+    reads = TableReads(2)
+    play_game(config, "tight", "aggressive", seed=5, index=0, swap=False, reads=reads)
+    first = reads.seats[1].hands
+    assert first > 0 and reads.seats[1].raised_hands > 0
+    play_game(config, "tight", "aggressive", seed=5, index=1, swap=False, reads=reads)
+    assert reads.seats[1].hands > first  # the second game of the series adds to the first
+    one = run(config, "tight", "aggressive", 8, seed=5, jobs=1, series=2)
+    two = run(config, "tight", "aggressive", 8, seed=5, jobs=2, series=2)
+    assert one["config"]["series"] == 2
+    assert (one["a_wins"], one["avg_point_diff"]) == (two["a_wins"], two["avg_point_diff"])

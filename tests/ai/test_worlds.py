@@ -113,11 +113,13 @@ def test_reads_tell_a_tight_raiser_from_a_loose_one() -> None:
         reads.action(0, A.ACCEPT)
         reads.hand_over(rules, vira, [[(1, Card(4, "D")), (0, Card(6, "H"))],
                                       [(1, Card(5, "D")), (0, Card(7, "H"))]])
-    assert reads.tightness(0) > 0.85 and reads.style_of(0) == "tight"
+    # (each raised in half the hands, more than a normal player: both read a little looser)
+    assert reads.tightness(0) > 0.8 and reads.style_of(0) == "tight"
     assert reads.tightness(1) < 0.4 and reads.style_of(1) == "loose"
-    # a raise run from shows nothing: the estimate does not move
-    before = reads.tightness(0)
+    # a raise run from shows no cards: only its frequency counts (one more raise: looser)
+    shown, before = list(reads.seats[0].shown), reads.tightness(0)
     reads.action(0, A.TRUCO)
     reads.action(1, A.RUN)
     reads.hand_over(rules, vira, [[(0, Card(4, "S")), (1, Card(6, "S"))]])
-    assert reads.tightness(0) == before and reads.fold_rate(1) > reads.fold_rate(0)
+    assert reads.seats[0].shown == shown and reads.tightness(0) < before
+    assert reads.fold_rate(1) > reads.fold_rate(0)

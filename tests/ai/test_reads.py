@@ -1,0 +1,99 @@
+"""What the hard bot learns of a seat: how often it raises, what its raises showed."""
+
+from __future__ import annotations
+
+import random
+
+from chatbot.ai.reads import PRIOR, TableReads, raise_weight
+from chatbot.ai.search import belief_for
+from chatbot.ai.strength import ranking
+from chatbot.ai.worlds import sample_worlds
+from chatbot.rules import actions as A
+from chatbot.rules import events as E
+from chatbot.rules.actions import Action
+from chatbot.rules.cards import Card
+from chatbot.rules.registry import rules_for
+from chatbot.rules.views import seat_view
+
+VIRA = Card(7, "C")  # Paulista: the queens are manilhas
+
+
+def reads_of(raised: int, hands: int) -> TableReads:
+    """Seat 0 raised in ``raised`` of ``hands`` hands (always run from: no cards shown)."""
+    rules = rules_for("paulista")
+    reads = TableReads(2)
+    for h in range(hands):
+        if h < raised:
+            reads.action(0, A.TRUCO)
+            reads.action(1, A.RUN)
+        reads.hand_over(rules, VIRA, [[(0, Card(4, "H")), (1, Card(5, "H"))]])
+    return reads
+
+
+def test_a_seat_that_raises_rarely_reads_tight_and_a_frequent_raiser_loose() -> None:
+    rare, usual, often = reads_of(1, 20), reads_of(6, 20), reads_of(16, 20)
+    assert rare.raise_rate(0) < usual.raise_rate(0) < often.raise_rate(0)
+    assert rare.tightness(0) > PRIOR > often.tightness(0)
+    assert abs(usual.tightness(0) - PRIOR) < 0.03  # about a normal player's rate: no news
+    assert rare.style_of(0) == "tight" and often.style_of(0) == "loose"
+    assert TableReads(2).tightness(0) == PRIOR  # nothing seen yet: the prior
+
+
+def test_a_tighter_read_makes_a_raise_say_more() -> None:
+    """The weight keeps sharpening above the prior: a middling hand explains a tight raise worse."""
+    for strong, middling in ((0.95, 0.7), (0.9, 0.6)):
+        ratios = [raise_weight(strong, t) / raise_weight(middling, t) for t in (0.5, PRIOR, 0.95)]
+        assert ratios[0] < ratios[1] < ratios[2]
+    assert raise_weight(0.5, 0.4) == raise_weight(0.9, 0.4) == 1.0  # raises on anything
+
+
+def test_a_rarely_raising_seat_s_truco_weighs_the_worlds_more_sharply() -> None:
+    """The same truco, from a seat that rarely raises, puts stronger cards in its hand."""
+    rules = rules_for("paulista")
+    match = rules.new_match(2, 0)  # seat 1 is the mano
+    rules.start_hand(match, [[Card(3, "C"), Card(4, "H"), Card(5, "S")],
+                             [Card(6, "C"), Card(6, "D"), Card(7, "S")]], VIRA)
+    rules.apply(match, 1, Action(A.TRUCO))
+    view = seat_view(rules, match, 0)
+    rank = ranking(rules, VIRA)
+
+    def mean_strength(reads: TableReads) -> float:
+        worlds = sample_worlds(rules, view, random.Random(4), 200,
+                               belief_for(rules, view, reads))
+        return sum(sum(rank.of(c) for c in w.hand.cards[1]) for w in worlds  # type: ignore[union-attr]
+                   ) / len(worlds)
+
+    def flip(reads: TableReads) -> TableReads:
+        """The same record, with the seats swapped: seat 1 is the raiser here."""
+        reads.seats.reverse()
+        return reads
+
+    rare = mean_strength(flip(reads_of(1, 20)))
+    usual = mean_strength(TableReads(2))
+    often = mean_strength(flip(reads_of(12, 20)))
+    assert rare > usual > often
+
+
+def test_reads_are_fed_from_public_events_only() -> None:
+    """A seat's own cards dealt to it are not public: feeding them teaches nothing."""
+    rules = rules_for("paulista")
+    reads = TableReads(2)
+    secret = E.CardsDealt(0, (Card(12, "C"), Card(12, "H"), Card(3, "S")), 3,
+                          audience=E.to_seat(0))
+    reads.feed(rules, [
+        E.HandStarted(1, 0, VIRA, None, 1), secret,
+        E.CallMade(1, A.TRUCO), E.CallAnswered(0, A.TRUCO, True),
+        E.CallMade(0, A.ENVIDO), E.CallAnswered(1, A.ENVIDO, True),  # not a trick raise
+        E.CardPlayed(1, Card(12, "S"), 0), E.CardPlayed(0, Card(4, "H"), 0),
+        E.CardPlayed(1, Card(12, "D"), 1), E.CardPlayed(0, None, 1),
+        E.HandWon(1, (0, 3), (0, 3), "tricks"),
+    ])
+    one, zero = reads.seats[1], reads.seats[0]
+    assert (one.raises, one.raised_hands, one.hands) == (1, 1, 1)
+    assert (zero.raises, zero.accepts, zero.raised_hands) == (0, 1, 0)
+    assert len(one.shown) == 1 and one.shown[0] > 0.9  # two manilhas shown, face up
+    assert zero.shown == []
+    # a hand whose start was missed is not read half
+    reads.feed(rules, [E.CallMade(1, A.TRUCO), E.CallAnswered(0, A.TRUCO, False),
+                       E.HandWon(1, (0, 1), (0, 4), "run")])
+    assert one.hands == 1 and one.raised_hands == 1
