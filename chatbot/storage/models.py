@@ -222,6 +222,25 @@ class AppliedUpdate(StorageModel, table=True):
     applied_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime, index=True)
 
 
+class CardPhoto(StorageModel, table=True):
+    """One card picture uploaded to Telegram as a photo, for a deck.
+
+    A chosen inline result's post can only be edited into a photo Telegram
+    already holds (no upload into an inline message), so every picture a deck's
+    moves show is uploaded once and its id kept; ``version`` is the deck's
+    version in the shipped manifest then (a new drawing is uploaded again).
+    """
+
+    __tablename__ = "card_photos"
+
+    deck: str = Field(primary_key=True)
+    picture: str = Field(primary_key=True)
+    version: str
+    file_id: str
+    file_unique_id: str
+    updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
+
+
 def table_of(model: type[SQLModel]) -> Table:
     """The Core table behind a model, typed for statement building."""
     table = model.__table__  # type: ignore[attr-defined]
@@ -237,3 +256,4 @@ game_events = table_of(GameEvent)
 series = table_of(Series)
 card_stickers = table_of(CardSticker)
 applied_updates = table_of(AppliedUpdate)
+card_photos = table_of(CardPhoto)

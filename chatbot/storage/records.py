@@ -136,6 +136,17 @@ class StickerDeckRecord:
     """picture name -> file_unique_id (stable across bots: what a message's sticker has)."""
 
 
+@dataclass(frozen=True, slots=True)
+class PhotoDeckRecord:
+    """A deck's card photos as stored: the drawing's version they were uploaded from,
+    and the photo file id of each picture."""
+
+    deck: str
+    version: str
+    file_ids: dict[str, str]
+    """picture name -> Telegram photo file id."""
+
+
 def _team_token(team: Iterable[Member]) -> str:
     tokens = sorted("bot" if m is None else str(int(m)) for m in team)
     if not tokens:

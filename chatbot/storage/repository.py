@@ -47,6 +47,7 @@ from chatbot.storage.errors import (
 )
 from chatbot.storage.models import (
     applied_updates,
+    card_photos,
     card_stickers,
     chats,
     game_events,
@@ -60,6 +61,7 @@ from chatbot.storage.records import (
     Deadline,
     EventRecord,
     Member,
+    PhotoDeckRecord,
     SeatRecord,
     SeriesRecord,
     StickerDeckRecord,
@@ -374,6 +376,19 @@ class Repository:
         in the set's order; what was stored for the deck before is forgotten."""
         return await self._run.write(_replace_sticker_deck, deck, set_name, version,
                                      list(stickers))
+
+    # -- card photos ---------------------------------------------------------------
+
+    async def get_photo_deck(self, deck: str) -> PhotoDeckRecord | None:
+        """The stored card photos of a deck (``french``, ``spanish``), or None."""
+        return await self._run.read(_get_photo_deck, deck)
+
+    async def replace_photo_deck(
+        self, deck: str, version: str, photos: Sequence[tuple[str, str, str]],
+    ) -> PhotoDeckRecord:
+        """Store a deck's photos whole: ``photos`` is (picture, file_id, file_unique_id);
+        what was stored for the deck before is forgotten."""
+        return await self._run.write(_replace_photo_deck, deck, version, list(photos))
 
 
 # The SQL of each operation: synchronous functions over a connection that the
@@ -699,6 +714,32 @@ def _replace_sticker_deck(
             for position, (picture, file_id, unique_id) in enumerate(stickers)])
     record = _get_sticker_deck(conn, deck)
     return record or StickerDeckRecord(deck, set_name, version, {})
+
+
+# -- card photos ----------------------------------------------------------------
+
+
+def _get_photo_deck(conn: Connection, deck: str) -> PhotoDeckRecord | None:
+    query = (select(card_photos).where(card_photos.c.deck == deck)
+             .order_by(card_photos.c.picture))
+    rows = conn.execute(query).all()
+    if not rows:
+        return None
+    return PhotoDeckRecord(deck=deck, version=rows[0].version,
+                           file_ids={row.picture: row.file_id for row in rows})
+
+
+def _replace_photo_deck(
+    conn: Connection, deck: str, version: str, photos: list[tuple[str, str, str]],
+) -> PhotoDeckRecord:
+    conn.execute(delete(card_photos).where(card_photos.c.deck == deck))
+    now = utcnow()
+    if photos:
+        conn.execute(insert(card_photos), [
+            {"deck": deck, "picture": picture, "version": version, "file_id": file_id,
+             "file_unique_id": unique_id, "updated_at": now}
+            for picture, file_id, unique_id in photos])
+    return _get_photo_deck(conn, deck) or PhotoDeckRecord(deck, version, {})
 
 
 # -- helpers --------------------------------------------------------------------
