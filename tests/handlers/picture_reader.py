@@ -12,17 +12,21 @@ from __future__ import annotations
 import bisect
 import hashlib
 import io
+import json
 from dataclasses import dataclass
 from functools import cache
 
 from PIL import Image
 
-from chatbot.cards.catalog import load, pictures
+from chatbot.cards.catalog import load, pictures, shipped_manifest
 from chatbot.cards.compose import APART, CARD_H, CARD_W, FELT, GAP, MARGIN
 from chatbot.cards.draw import Mark
 from chatbot.rules.cards import Card
 from chatbot.testing.fakebotapi import FakeTelegramServer
 from tests.handlers.test_privacy_audit import HandLog
+
+PICTURE_BY_FILE_HASH = {entry["file"]: name
+                        for name, entry in shipped_manifest()["images"].items()}
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,33 @@ def read_hand_photo(data: bytes) -> Read:
     return Read(vira, tuple(cards))
 
 
+@dataclass(frozen=True)
+class PostPhoto:
+    """A chosen result's post the bot made a photo: when, which shipped picture its
+    bytes are, the caption, and the chat that reads it."""
+
+    at: float
+    picture: str
+    caption: str
+    chat_id: int
+
+
+def post_photos(server: FakeTelegramServer) -> list[PostPhoto]:
+    """Every inline post edited into a photo, read back from the photo's bytes."""
+    found = []
+    for call in server.calls:
+        if not call.ok or call.method != "editMessageMedia" \
+                or not call.params.get("inline_message_id"):
+            continue
+        media = call.params["media"]
+        media = json.loads(media) if isinstance(media, str) else media
+        data = server.media.file_bytes(str(media["media"]))
+        chat = server.inline_messages[str(call.params["inline_message_id"])].chat
+        found.append(PostPhoto(call.at, PICTURE_BY_FILE_HASH[hashlib.sha256(data).hexdigest()],
+                               str(media.get("caption") or ""), chat.id))
+    return found
+
+
 def audit_photos(server: FakeTelegramServer, hands: list[HandLog],
                  seat_of: dict[int, int]) -> int:
     """Every hand photo the bot sent or put in a message: never in a group, and in a
@@ -89,6 +120,8 @@ def audit_photos(server: FakeTelegramServer, hands: list[HandLog],
     for call in server.calls:
         if not call.ok or call.method not in ("sendPhoto", "editMessageMedia"):
             continue
+        if call.params.get("inline_message_id"):
+            continue  # a settled inline post: one card as played (see post_photos)
         assert call.chat_id is not None and int(call.chat_id) > 0, f"a photo in {call}"
         seat = seat_of.get(int(call.chat_id))
         if seat is None:

@@ -163,11 +163,14 @@ class Recorder:
             if not call.ok:
                 continue
             method = call.method.lower()
-            if method == "editmessagetext" and call.params.get("inline_message_id"):
-                # a chosen result's post, settled by the bot: read by its whole chat
+            if (method in ("editmessagetext", "editmessagemedia")
+                    and call.params.get("inline_message_id")):
+                # a chosen result's post, settled by the bot (as text, or as a photo with
+                # the text its caption): read by its whole chat
                 chat = server.inline_messages[str(call.params["inline_message_id"])].chat
-                shown.append(Shown(str(call.params["text"]), None if chat.is_group else chat.id,
-                                   call.at, "inline post edit"))
+                shown.append(Shown(message_text(call.params) or "",
+                                   None if chat.is_group else chat.id, call.at,
+                                   "inline post edit"))
             elif method in MESSAGE_TEXTS and call.chat_id is not None:
                 chat = server.chat(call.chat_id)
                 viewer = None if chat.is_group else chat.id

@@ -13,7 +13,10 @@ never from the bot's own bookkeeping:
   because a posted sticker of a card the bot then refuses could not be taken back;
 - a hand photo (a player's private hand message) is read back from its pixels
   (``picture_reader``): never in the group, and only its reader's own cards
-  beside the turned card; its caption is audited with the texts.
+  beside the turned card; its caption is audited with the texts;
+- a settled post the bot made a card photo (a move that stood) shows exactly the
+  card its caption names as played (the back for a covered card), read from the
+  photo's bytes, and that card is public by then: a refused move stays text.
 """
 
 from __future__ import annotations
@@ -33,9 +36,9 @@ from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
 from tests.handlers import test_privacy_audit as text_audit
 from tests.handlers.group_helpers import cards_in, open_group_table, table_of
-from tests.handlers.picture_reader import audit_photos
+from tests.handlers.picture_reader import audit_photos, post_photos
 from tests.handlers.telegram_harness import running_bot
-from tests.handlers.test_telegram_sticker_game import play_one_sticker, rematch
+from tests.handlers.test_telegram_sticker_game import card_of, play_one_sticker, rematch
 
 OWNER = 4242
 PICTURE_BY_FILE_HASH = {entry["file"]: name
@@ -142,3 +145,14 @@ async def test_no_sticker_shows_a_card_its_viewer_may_not_see(
     assert not any(cards_in(s.text) for s in offered if s.viewer == carol.id)
     # and the hand photos of Alice's and Bob's private chats, read from their pixels
     assert audit_photos(fake_telegram, hands, seat_of) > 10
+    # and the settled posts made card photos, read from their bytes: each shows the
+    # card its caption says was played (the back for a covered one), public by then
+    photos = post_photos(fake_telegram)
+    assert len(photos) > 10 and all(p.chat_id == game.group.id for p in photos)
+    faces = []
+    for photo in photos:
+        card = card_of(photo.picture)
+        assert cards_in(photo.caption) == (set() if card is None else {card}), photo
+        if card is not None:
+            faces.append(text_audit.Shown(written(card), None, photo.at, "inline post photo"))
+    assert text_audit.audit(faces, hands, seat_of) == len(faces) > 10

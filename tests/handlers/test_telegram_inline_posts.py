@@ -6,7 +6,8 @@ turn, as a client still showing it would send) must have posted nothing that
 shows a card: the post says "Alice: …" and carries the inline-play button, and
 the bot edits it, with no admin rights, into the move ("Alice plays 7♥") once it
 stands or into "too late". With card stickers the post is the same text: a
-sticker message could never be taken back.
+sticker message could never be taken back; with an owner's card photos a move
+that stands becomes the photo of its card, a refused one stays text.
 """
 
 from __future__ import annotations
@@ -74,10 +75,16 @@ def card_result(answer_results: list[dict[str, Any]], card: Card, server: FakeTe
 
 async def settled(server: FakeTelegramServer, post: FakeMessage, text: str | None = None
                   ) -> str:
-    """Wait for the bot's edit of a post; its new text."""
-    await server.wait_until(lambda: post.edits > 0 and (text is None or post.text == text),
+    """Wait for the bot's edit of a post; its new text (a photo's caption, when the bot
+    made it the played card's photo)."""
+    await server.wait_until(lambda: post.edits > 0 and (text is None or said(post) == text),
                             what="the bot's edit of the post")
-    return post.text or ""
+    return said(post)
+
+
+def said(post: FakeMessage) -> str:
+    """What a post says: its text, or its caption once it is a card's photo."""
+    return (post.caption if post.photo else post.text) or ""
 
 
 async def refused_pick_shows_nothing(server: FakeTelegramServer, repo: Repository,
@@ -104,6 +111,10 @@ async def refused_pick_shows_nothing(server: FakeTelegramServer, repo: Repositor
     assert post.button("Play from my cards")["switch_inline_query_current_chat"]
     assert await settled(server, post) == f"Alice plays {card_label(first, Family.FRENCH, 'en')}"
     assert not post.buttons, "a settled post keeps no button"
+    if stickers:  # with an owner the card photos were uploaded: the post shows the card
+        assert post.file_id is not None and card_of(picture_of(server, post.file_id)) == first
+    else:
+        assert post.photo is None
     await game.moved_past(record.turn_seq)
 
     # the same old list, picked again: refused, and the card stays hidden
@@ -111,6 +122,7 @@ async def refused_pick_shows_nothing(server: FakeTelegramServer, repo: Repositor
                                       answer=answer)
     assert stale is not None and stale.text == PENDING and stale.sticker is None
     assert await settled(server, stale, TOO_LATE) == TOO_LATE
+    assert stale.photo is None, "a refused move stays text: no picture of the card kept"
     assert kept in table_of(await game.record()).match.hand.cards[0]  # type: ignore[union-attr]
     now = table_of(await game.record()).match.hand  # type: ignore[union-attr]
     hidden = {card for cards in now.cards for card in cards} - await public_cards(game)

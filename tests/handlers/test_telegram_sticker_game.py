@@ -99,16 +99,19 @@ async def play_one_sticker(game: GroupGame, rng: random.Random) -> int:
     assert posted.sticker is None and not cards_in(posted.text)
     await game.moved_past(record.turn_seq)
     await game.server.wait_until(lambda: posted.edits > 0, what="the post settled")
-    if chosen["type"] == "sticker":
-        card = card_of(picture_of(game.server, chosen["sticker_file_id"]))
-        assert cards_in(posted.text) == ({card} if card is not None else set()), posted.text
+    if chosen["type"] == "sticker":  # it stood: the post is the photo of that very picture
+        picture = picture_of(game.server, chosen["sticker_file_id"])
+        card = card_of(picture)
+        assert posted.file_id is not None and posted.text is None, posted
+        assert picture_of(game.server, posted.file_id) == picture
+        assert cards_in(posted.caption) == ({card} if card is not None else set()), posted
     return len(stickers)
 
 
 def card_posts(game: GroupGame) -> int:
     """The chosen results posted in the group that name a card (once settled)."""
     return sum(1 for m in game.group.all_messages() if m.via_bot is not None
-               and cards_in(m.text))
+               and cards_in(m.caption if m.photo else m.text))
 
 
 async def rematch(game: GroupGame, user: FakeUser, finished: TableRecord) -> None:

@@ -27,6 +27,7 @@ from chatbot.handlers.payload import PayloadCodec
 from chatbot.handlers.service import GameService
 from chatbot.handlers.telegram.aiohttp_request import AiohttpRequest
 from chatbot.handlers.telegram.backlog import handle_backlog
+from chatbot.handlers.telegram.card_photos import PhotoBook, prepare_photos
 from chatbot.handlers.telegram.config import Settings
 from chatbot.handlers.telegram.group_minute import GroupMinute
 from chatbot.handlers.telegram.handlers import TrucoHandlers
@@ -143,8 +144,9 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
 
     async def post_init(application: Application) -> None:
         """After getMe: the command menus, the card sticker sets (made or checked in the
-        owner's name), then every stored deadline re-armed (the database was opened and
-        migrated before Telegram was called, see lifecycle)."""
+        owner's name) and card photos (uploaded once through the owner's chat), then
+        every stored deadline re-armed (the database was opened and migrated before
+        Telegram was called, see lifecycle)."""
         for locale in LOCALES:
             commands = [BotCommand(name, translate(text, locale)) for name, text in
                         COMMANDS.items()]
@@ -152,6 +154,8 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
             await application.bot.set_my_commands(commands, language_code=language)
         application.bot_data["stickers"] = await prepare_stickers(
             application.bot, repo, settings.owner_id)
+        application.bot_data["photos"] = await prepare_photos(
+            application.bot, repo, settings.owner_id)  # what a stood card move becomes
         private_hands.book = application.bot_data["stickers"]  # hand messages as pictures
         presenter.pictures.book = application.bot_data["stickers"]  # and the solo chat's
         background.append(asyncio.create_task(repeats.keep_forgetting()))
@@ -195,6 +199,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     app.add_error_handler(on_error)
     app.bot_data["handlers"] = h
     app.bot_data["stickers"] = StickerBook()  # until post_init has made the sets
+    app.bot_data["photos"] = PhotoBook()  # and uploaded the photos
     app.bot_data["engine"] = engine
     app.bot_data["requests"] = requests
     app.bot_data["fire_timer"] = on_timer  # a claimed deadline (the workers' sweep)

@@ -10,7 +10,11 @@ Rules of the pictures, so that no picture shows more than the text would:
 - a card played face down stays a text result ("7♥ face down", told in the chat
   as "Alice plays a card face down."): its picture would either show the face to
   the whole group or, as a back, not tell the player which card they cover;
-- calls, answers and everything else stay text results beside the stickers.
+- calls, answers and everything else stay text results beside the stickers;
+- once a card move stands, its post becomes a photo of the card as it went on
+  the table (inline_posts.py): the face for a face-up play, the back for a card
+  covered or picked blind, as the post's text says. A refused move, a call, and
+  a card passed or discarded (Put) stay text.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from functools import lru_cache
 from chatbot.cards.compose import Shown, hand_picture, png_bytes
 from chatbot.cards.draw import Mark
 from chatbot.fsm.table import Table
+from chatbot.handlers.telegram.card_photos import PhotoBook
 from chatbot.handlers.telegram.stickers import StickerBook
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
@@ -47,6 +52,19 @@ def move_sticker(book: StickerBook, rules: TrickRules, vira: Card | None,
     if slot_index(action.card) is not None:
         return book.file_id(rules.family, None)
     return book.file_id(rules.family, action.card, mark_of(rules, vira, action.card))
+
+
+def move_photo(photos: PhotoBook, table: Table, seat: int, action: Action) -> str | None:
+    """The photo a stood move's post shows, judged on the table before the move, or None
+    (the post stays text). Never more than the post's text tells (``inline_said``)."""
+    rules, match = table.rules, table.match
+    if (action.card is None or action.kind not in (A.PLAY, A.PLAY_HIDDEN) or match is None
+            or match.hand is None or not photos.has(rules.family)):
+        return None
+    view = seat_view(rules, match, seat)
+    if action.kind == A.PLAY_HIDDEN or slot_index(action.card) is not None or view.hand is None:
+        return photos.file_id(rules.family, None)
+    return photos.file_id(rules.family, action.card, mark_of(rules, view.vira, action.card))
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,7 +41,8 @@ from chatbot.handlers.service import GameService, Outcome, Step
 from chatbot.handlers.telegram.answers import answer_inline, answer_query
 from chatbot.handlers.telegram.binding import on_keyboard
 from chatbot.handlers.telegram.buttons import DONE, Press, dispatch
-from chatbot.handlers.telegram.card_pictures import move_sticker
+from chatbot.handlers.telegram.card_photos import PhotoBook
+from chatbot.handlers.telegram.card_pictures import move_photo, move_sticker
 from chatbot.handlers.telegram.inline_posts import (
     pending_content,
     pending_keyboard,
@@ -661,10 +662,15 @@ class TrucoHandlers:
             return
         if payload.action != "move":
             return
-        said: list[str] = []  # the move as the table hears it, told on the table judged
+        # the move as the table hears it, and its card's photo, told on the table judged
+        said: list[tuple[str, str | None]] = []
+        photos = context.bot_data.get("photos") if context.bot_data else None
 
         def told(table: Table, action: Action) -> None:
-            said.append(settled_text(table, table.seat_of(user.id), action, locale))
+            seat = table.seat_of(user.id)
+            photo = (move_photo(photos, table, seat, action)
+                     if isinstance(photos, PhotoBook) and seat is not None else None)
+            said.append((settled_text(table, seat, action, locale), photo))
 
         try:
             outcome = await self.play(payload, user.id, told=told)
@@ -673,7 +679,7 @@ class TrucoHandlers:
             await settle(context.bot, chosen.inline_message_id, settled_text(
                 None, None, None, locale))
             return
-        await settle(context.bot, chosen.inline_message_id, said[-1])
+        await settle(context.bot, chosen.inline_message_id, *said[-1])
         await self.after(outcome)
 
 

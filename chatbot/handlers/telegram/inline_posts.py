@@ -19,18 +19,31 @@ or into "too late" (``inline_refused``), and takes the button off.
 
 A card offered as its sticker posts that same text (the sticker result's
 ``input_message_content``): a sticker message cannot be edited into anything, so
-a posted sticker of a refused card could never be taken back. The stickers are
-the pictures the player picks from; the chat reads the move as text.
+a posted sticker of a refused card could never be taken back. The picture comes
+once the move stands: with card photos on Telegram (card_photos.py, made at
+start-up when an owner is set) the bot edits the post into the photo of the card
+as played, the settled text its caption (editMessageMedia may add a photo to a
+text message, from a file id only). A card played face up shows its face, a card
+covered or picked blind shows the back; a refused move, a call or a card passed
+in secret stays text, and a photo edit Telegram refuses falls back to the text.
+So the group sees the game as card pictures, and never a card that was not played.
 """
 
 from __future__ import annotations
 
 import logging
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputTextMessageContent
-from telegram.error import TelegramError
+from telegram import (
+    Bot,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputMediaPhoto,
+    InputTextMessageContent,
+)
+from telegram.error import BadRequest, TelegramError
 
 from chatbot.fsm.table import Table
+from chatbot.handlers.telegram.card_pictures import fit_caption
 from chatbot.i18n.table_text import button, inline_pending, inline_refused, inline_said
 from chatbot.rules.actions import Action
 
@@ -58,12 +71,26 @@ def settled_text(judged: Table | None, seat: int | None, action: Action | None,
     return inline_said(judged, seat, action, locale)
 
 
-async def settle(bot: Bot, inline_message_id: str | None, text: str) -> None:
-    """Edit the post into ``text``, without its button. A post Telegram gave no id for
-    (a client that sent no keyboard) is left as it is: it names nothing. A failed edit
-    is logged and dropped: the table message tells the move all the same."""
+async def settle(bot: Bot, inline_message_id: str | None, text: str,
+                 photo: str | None = None) -> None:
+    """Edit the post into ``text``, without its button: into the ``photo`` (a file id,
+    see card_photos.py) captioned ``text`` when there is one. A post Telegram gave no id
+    for (a client that sent no keyboard) is left as it is: it names nothing. A photo
+    edit refused falls back to the text; a failed text edit is logged and dropped: the
+    table message tells the move all the same."""
     if not inline_message_id:
         return
+    if photo is not None:
+        try:
+            await bot.edit_message_media(InputMediaPhoto(photo, caption=fit_caption(text)),
+                                         inline_message_id=inline_message_id)
+            return
+        except BadRequest as exc:
+            log.info("inline post %s not made a photo (%s): settled as text",
+                     inline_message_id, exc)
+        except TelegramError as exc:
+            log.info("inline post %s not settled: %s", inline_message_id, exc)
+            return
     try:
         await bot.edit_message_text(text, inline_message_id=inline_message_id)
     except TelegramError as exc:

@@ -50,6 +50,10 @@ EMOJI_INVALID = "Bad Request: STICKER_EMOJI_INVALID"
 NO_MEDIA = "Bad Request: there is no media in the message to edit"
 NO_CAPTION = "Bad Request: there is no caption in the message to edit"
 PHOTO_DIMENSIONS = "Bad Request: PHOTO_INVALID_DIMENSIONS"
+GROUP_SIZE = "Bad Request: wrong number of media in the media group (must be 2-10)"
+INLINE_UPLOAD = ("Bad Request: a new file can't be uploaded into an inline message: "
+                 "send a file_id of a file Telegram has")
+MIN_GROUP, MAX_GROUP = 2, 10
 
 
 @dataclass(eq=False)
@@ -319,6 +323,24 @@ class Media:
     async def send_photo(self, params: JSON, call: ApiCall) -> JSON:
         return self._post(params, photo=self._photo_file(params, params.get("photo")))
 
+    async def send_media_group(self, params: JSON, call: ApiCall) -> list[JSON]:
+        """An album: 2-10 photos, each its own message; every item is checked before any
+        is posted, as Telegram refuses the whole album for one bad item."""
+        media = params.get("media")
+        if isinstance(media, str):
+            media = json.loads(media)
+        if not isinstance(media, list) or not MIN_GROUP <= len(media) <= MAX_GROUP:
+            raise ApiError(400, GROUP_SIZE)
+        if any(not isinstance(item, dict) or item.get("type") != "photo" for item in media):
+            raise ApiError(400, "Bad Request: only photo albums are modelled")
+        for item in media:
+            self._caption(item)
+        photos = [self._photo_file(params, item.get("media")) for item in media]
+        return [self._post({**params, "caption": item.get("caption"),
+                            "parse_mode": item.get("parse_mode"),
+                            "caption_entities": item.get("caption_entities")}, photo=photo)
+                for item, photo in zip(media, photos, strict=True)]
+
     def _edit_result(self, message: FakeMessage) -> JSON | bool:
         message.edit_date = message.date + len(message.history)
         self.server._bump()
@@ -353,6 +375,8 @@ class Media:
             media = json.loads(media)
         if not isinstance(media, dict) or media.get("type") != "photo":
             raise ApiError(400, "Bad Request: only photo media are modelled")
+        if message.inline_message_id and self._upload(params, media.get("media")) is not None:
+            raise ApiError(400, INLINE_UPLOAD)
         photo = self._photo_file(params, media.get("media"))
         caption, entities = self._caption(media)
         inline, _ = self.server._split_markup(params)
@@ -363,6 +387,7 @@ class Media:
             raise ApiError(400, NOT_MODIFIED)
         self._remember(message)
         message.photo, message.sticker = photo.to_photo(), None
+        message.text, message.entities = None, []  # a text message becomes a photo
         message.caption, message.caption_entities, message.reply_markup = (
             caption, entities, inline)
         return self._edit_result(message)
@@ -377,6 +402,7 @@ class Media:
             "deleteStickerSet": self.delete_sticker_set,
             "sendSticker": self.send_sticker,
             "sendPhoto": self.send_photo,
+            "sendMediaGroup": self.send_media_group,
             "editMessageCaption": self.edit_message_caption,
             "editMessageMedia": self.edit_message_media,
         }
