@@ -2,7 +2,9 @@
 
 Sticker sets with Telegram's limits (name suffix, 120 static stickers, 512 px,
 512 KB, an owner who started the bot), sticker and photo messages, media and
-caption edits, and cached stickers in inline answers posted ``via_bot``.
+caption edits, photo albums and their deletion in a private chat, an inline text
+post made a photo (from a file id only), and cached stickers in inline answers
+posted ``via_bot``.
 """
 
 from __future__ import annotations
@@ -237,3 +239,59 @@ async def test_cached_stickers_in_inline_answers_are_posted_via_the_bot(
         owner.ask_inline("bad", chat=group)
         await fake_telegram.wait_until(lambda: len(seen) == 2)
         assert seen[1] == "refused: Wrong file identifier/http url specified"
+
+
+async def test_an_album_holds_2_to_10_photos_and_the_bot_may_delete_them_in_private(
+    fake_telegram: FakeTelegramServer, bot: Bot, owner: FakeUser
+) -> None:
+    chat = owner.private
+    for count in (1, 11):
+        with pytest.raises(BadRequest, match=r"(?i)2-10"):
+            await bot.send_media_group(chat.id, [InputMediaPhoto(CARD)] * count)
+    with pytest.raises(BadRequest, match=r"(?i)wrong file identifier"):  # all or nothing
+        await bot.send_media_group(chat.id, [InputMediaPhoto(CARD), InputMediaPhoto("AgACno")])
+    assert not chat.bot_messages()
+    sent = await bot.send_media_group(chat.id, [InputMediaPhoto(CARD), InputMediaPhoto(OTHER)])
+    assert [fake_telegram.media.file_bytes(m.photo[-1].file_id) for m in sent] == [CARD, OTHER]
+    assert len(chat.bot_messages()) == 2
+    assert await bot.delete_messages(chat.id, [m.message_id for m in sent])
+    assert not chat.bot_messages()
+    # the photos stay on the server under their ids: a message may show them again
+    again = await bot.send_photo(chat.id, sent[0].photo[-1].file_id)
+    assert fake_telegram.media.file_bytes(again.photo[-1].file_id) == CARD
+
+
+async def test_an_inline_text_post_becomes_a_photo_of_a_file_already_held(
+    fake_telegram: FakeTelegramServer, owner: FakeUser
+) -> None:
+    """editMessageMedia adds a photo to an inline text message; it takes a file id only
+    (nothing is uploaded into an inline message) and a caption of at most 1024."""
+    keyboard = InlineKeyboardMarkup([[InlineKeyboardButton("Play", switch_inline_query="")]])
+
+    async def inline(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        assert update.inline_query is not None
+        await update.inline_query.answer([InlineQueryResultArticle(
+            "move", "7♥", InputTextMessageContent("Alice: …"), reply_markup=keyboard)],
+            is_personal=True, cache_time=0)
+
+    app: Application = application_builder(fake_telegram).build()  # type: ignore[type-arg]
+    app.add_handler(InlineQueryHandler(inline))
+    group = fake_telegram.create_group("Truco night", members=[owner])
+    async with polling(app):
+        photo = (await app.bot.send_photo(owner.private.id, CARD)).photo[-1].file_id
+        await owner.inline_query("g1", chat=group)
+        posted = await owner.choose_inline("move")
+        assert posted is not None and posted.inline_message_id and posted.text == "Alice: …"
+        inline_id = posted.inline_message_id
+        with pytest.raises(BadRequest, match=r"(?i)can't be uploaded"):
+            await app.bot.edit_message_media(InputMediaPhoto(OTHER), inline_message_id=inline_id)
+        with pytest.raises(BadRequest, match=r"(?i)caption is too long"):
+            await app.bot.edit_message_media(InputMediaPhoto(photo, caption="x" * 1025),
+                                             inline_message_id=inline_id)
+        assert posted.text == "Alice: …" and posted.photo is None
+        assert await app.bot.edit_message_media(InputMediaPhoto(photo, caption="Alice plays 7♥"),
+                                                inline_message_id=inline_id) is True
+        assert posted.text is None and posted.caption == "Alice plays 7♥"
+        assert posted.file_id is not None
+        assert fake_telegram.media.file_bytes(posted.file_id) == CARD
+        assert not posted.buttons and posted.history[0][0] == "Alice: …"

@@ -5,8 +5,11 @@ name ends in ``_by_<bot username>``, holds at most 120 static stickers, and is
 owned by a user who has started the bot; a static sticker is a PNG or WebP with
 one side of exactly 512 px and the other at most 512, of at most 512 KB; a photo
 is at most 10 MB, its width and height at most 10000 together and one at most 20
-times the other, and its caption at most 1024 characters. Every file keeps its
-bytes, so a test can tell which picture a file id shows (``file_bytes``).
+times the other, and its caption at most 1024 characters; an album
+(sendMediaGroup) holds 2 to 10 photos and is refused whole for one bad item.
+editMessageMedia may make a text message a photo; into an inline message only a
+file the server holds goes (a file id: nothing is uploaded there). Every file
+keeps its bytes, so a test can tell which picture a file id shows (``file_bytes``).
 """
 
 from __future__ import annotations
