@@ -18,15 +18,13 @@ from functools import cache
 
 from PIL import Image
 
-from chatbot.cards.catalog import load, pictures, shipped_manifest
+from chatbot.cards.catalog import load, pictures
 from chatbot.cards.compose import APART, CARD_H, CARD_W, FELT, GAP, MARGIN
 from chatbot.cards.draw import Mark
 from chatbot.rules.cards import Card
 from chatbot.testing.fakebotapi import FakeTelegramServer
 from tests.handlers.test_privacy_audit import HandLog
-
-PICTURE_BY_FILE_HASH = {entry["file"]: name
-                        for name, entry in shipped_manifest()["images"].items()}
+from tests.handlers.test_telegram_sticker_game import picture_of
 
 
 @dataclass(frozen=True)
@@ -101,9 +99,8 @@ def post_photos(server: FakeTelegramServer) -> list[PostPhoto]:
             continue
         media = call.params["media"]
         media = json.loads(media) if isinstance(media, str) else media
-        data = server.media.file_bytes(str(media["media"]))
         chat = server.inline_messages[str(call.params["inline_message_id"])].chat
-        found.append(PostPhoto(call.at, PICTURE_BY_FILE_HASH[hashlib.sha256(data).hexdigest()],
+        found.append(PostPhoto(call.at, picture_of(server, str(media["media"])),
                                str(media.get("caption") or ""), chat.id))
     return found
 

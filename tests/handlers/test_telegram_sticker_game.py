@@ -2,8 +2,9 @@
 
 The bot starts with an owner, so it makes its sticker sets; Alice and Bob then
 play a whole Paulista game from inline mode, where their face-up cards are
-stickers and their calls text. Which card a sticker shows is read from the
-sticker's bytes (the shipped manifest), never from the bot's own bookkeeping.
+stickers and their calls text; a card move that stands turns its post into the
+photo of that same picture. Which card a sticker or photo shows is read from
+the file's bytes (the shipped manifest), never from the bot's own bookkeeping.
 """
 
 from __future__ import annotations
