@@ -169,3 +169,31 @@ async def test_the_post_of_a_call_becomes_the_call_with_its_stake(
         text = await settled(fake_telegram, post)
         assert text.startswith("Alice: Truco!") and "3 points" in text, text
         await game.moved_past(record.turn_seq)
+
+
+async def test_a_photo_edit_telegram_refuses_settles_the_post_as_text(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
+        migrated_db_url: URL) -> None:
+    repo = Repository(db_engine)
+    owner = FakeUser(fake_telegram, OWNER, "Operator")
+    await owner.start()
+    alice = FakeUser(fake_telegram, 1001, "Alice")
+    bob = FakeUser(fake_telegram, 1002, "Bob")
+    async with running_bot(fake_telegram, migrated_db_url, owner_id=OWNER) as app:
+        game = await open_group_table(fake_telegram, repo, alice, bob)
+        record = await fresh_deal_for_alice(game, handlers_of(app))
+        table = table_of(record)
+        assert table.match is not None and table.match.hand is not None
+        first = table.match.hand.cards[0][0]
+        answer = await alice.inline_query_from(await game.table_message())
+        fake_telegram.fail_bad_request("editMessageMedia", "Bad Request: MEDIA_EMPTY")
+        post = await alice.choose_inline(card_result(answer.results, first, fake_telegram)["id"],
+                                         answer=answer)
+        assert post is not None
+        text = await settled(fake_telegram, post)
+        assert text == f"Alice plays {card_label(first, Family.FRENCH, 'en')}"
+        assert post.photo is None and post.text == text
+        refused = [c for c in fake_telegram.calls if c.method == "editMessageMedia"]
+        assert [c.ok for c in refused] == [False], "the photo edit was tried, and refused"
+        assert refused[0].params["inline_message_id"] == post.inline_message_id
+        await game.moved_past(record.turn_seq)
