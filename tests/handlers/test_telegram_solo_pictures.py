@@ -255,7 +255,13 @@ async def test_after_a_restart_the_hands_photo_is_still_edited(
     eva = FakeUser(fake_telegram, 5103, "Eva")
     async with running_bot(fake_telegram, migrated_db_url, owner_id=OWNER):
         record = await start_solo(fake_telegram, repo, eva, 1)  # Paulista, 1 v 1
-        current = await eventually(lambda: to_act(repo, eva, record.id), "Eva's turn")
+        rng = random.Random(1)
+        for _ in range(20):  # a turn with cards to play (a bot's truco is answered first)
+            current = await eventually(lambda: to_act(repo, eva, record.id), "Eva's turn")
+            shown = eva.private.message(current.message_id)  # type: ignore[arg-type]
+            if current.state == "finished" or any(cards_in(b["text"]) for b in shown.buttons):
+                break
+            await play_a_move(repo, eva, current, rng)
     assert current.state != "finished" and current.message_id is not None
     photo = eva.private.message(current.message_id)
     assert photo.photo and "Your cards:" in (photo.caption or "")
