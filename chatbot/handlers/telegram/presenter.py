@@ -72,6 +72,15 @@ MAX_CARRIED = 6  # events of a finished hand repeated atop the next hand's messa
 MAX_LOCKS = 20_000  # idle per-table locks kept before the idle ones are dropped
 
 
+class Closing(NamedTuple):
+    """A superseded message's last edit (see :meth:`Presenter.retire`): it keeps under
+    its own key, so the next hand's edits never replace it."""
+
+    text: str | None
+    markup: InlineKeyboardMarkup | None
+    markup_only: bool  # the text stays: only the buttons go
+
+
 class Edit(NamedTuple):
     """What the latest-wins editor is asked to make a table message show."""
 
@@ -121,7 +130,7 @@ class Presenter:
 
     async def _edit(self, key: Hashable, content: Any) -> None:
         chat_id, message_id = key[:2]  # type: ignore[index]
-        if len(key) == 3:  # type: ignore[arg-type]
+        if isinstance(content, Closing):
             await self._close(chat_id, message_id, content)
             return
         edit: Edit = content
@@ -352,9 +361,10 @@ class Presenter:
             return
         # the same text (or a text not known, a forgotten Game over): only buttons go
         markup_only = final[0] is None or final[0] == (shown or ("", None))[0]
-        self.editor.close((record.chat_id, message_id, "retired"), (*final, markup_only))
+        self.editor.close((record.chat_id, message_id, "retired"),
+                          Closing(*final, markup_only))
 
-    async def _close(self, chat_id: int, message_id: int, content: Any) -> None:
+    async def _close(self, chat_id: int, message_id: int, content: Closing) -> None:
         """Send a retired message's closing edit (see :meth:`retire`)."""
         text, markup, markup_only = content
         if markup_only:
