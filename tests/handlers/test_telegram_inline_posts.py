@@ -96,7 +96,11 @@ async def refused_pick_shows_nothing(server: FakeTelegramServer, repo: Repositor
     table = table_of(record)
     assert table.match is not None and table.match.hand is not None
     hand = list(table.match.hand.cards[0])
-    first, kept = hand[0], hand[1]
+    # the card kept back must be one no earlier hand showed (the audit below can only
+    # tell a leak of a card nobody has seen)
+    unseen = [card for card in hand if card not in await public_cards(game)]
+    kept = unseen[-1] if unseen else hand[1]
+    first = next(card for card in hand if card != kept)
     answer = await alice.inline_query_from(await game.table_message())
     assert all(r.get("reply_markup") for r in answer.results), "a post Telegram reports no id of"
     if stickers:
