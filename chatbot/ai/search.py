@@ -37,6 +37,7 @@ from dataclasses import dataclass, field, replace
 from chatbot.ai.equity import Equity, view_break_even
 from chatbot.ai.reads import FOLD_PRIOR, TableReads
 from chatbot.ai.rulebot import NORMAL, STYLES, RuleBot, Style
+from chatbot.ai.senas import sena_belief
 from chatbot.ai.strength import Ranking, ranking
 from chatbot.ai.worlds import (
     Belief,
@@ -210,9 +211,11 @@ def world_count(rules: TrickRules, view: SeatView, n_candidates: int, budget: Bu
 
 def belief_for(rules: TrickRules, view: SeatView,
                reads: TableReads | None = None) -> Belief | None:
-    """What the others' public actions say about their cards (sharper for tight raisers)."""
+    """What the others' public actions say about their cards (sharper for tight raisers),
+    and the señas this seat saw."""
     tightness = None if reads is None else reads.tightness
-    return both(envido_belief(rules, view), call_belief(rules, view, tightness))
+    return both(both(envido_belief(rules, view), call_belief(rules, view, tightness)),
+                sena_belief(rules, view))
 
 
 def rollout_styles(rules: TrickRules, view: SeatView,

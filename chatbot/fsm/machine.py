@@ -60,6 +60,10 @@ TRANSITIONS: list[dict[str, Any]] = [
      "after": "apply_move"},
     {"trigger": "time_out", "source": "hand", "dest": None, "conditions": "timeout_is_due",
      "after": "apply_timeout"},
+    # a seña is made at any moment of a hand, turn or not; it moves no turn (the seq
+    # stays, so nobody's buttons go stale) and needs no settling
+    {"trigger": "sena", "source": "hand", "dest": None, "conditions": "sena_is_allowed",
+     "after": "make_sena"},
     {"trigger": "settle", "source": "hand", "dest": "finished", "conditions": "game_is_won"},
     {"trigger": "settle", "source": "hand", "dest": "scoring", "conditions": "hand_is_over"},
     {"trigger": "settle", "source": "hand", "dest": "hand_answering",
@@ -225,6 +229,19 @@ class TableFlow:
         assert table.match is not None
         table.rules.apply(table.match, seat, action, self.events)
         table.seq += 1
+
+    def sena_is_allowed(self, seat: int, name: str) -> bool:
+        table = self.table
+        assert table.match is not None
+        error = table.rules.check_sena(table.match, seat, name)
+        if error is not None:
+            return self.refuse("illegal", error=error)
+        return True
+
+    def make_sena(self, seat: int, name: str) -> None:
+        table = self.table
+        assert table.match is not None
+        self.events.extend(table.rules.make_sena(table.match, seat, name, self.rng))
 
     def game_is_won(self) -> bool:
         return self.table.match is not None and self.table.match.winner is not None

@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from chatbot.ai import TableReads, decide
+from chatbot.ai.senas import bot_senas
 from chatbot.fsm.errors import Refused
 from chatbot.fsm.events import PlayerLeft, PlayerSat, TableClosed
 from chatbot.fsm.machine import HAND_STATES, fire
@@ -328,6 +329,18 @@ class GameService:
         assert outcome is not None
         return outcome
 
+    async def sena(self, table_id: int, user_id: int, name: str) -> Outcome:
+        """A person's seña, at any moment of the hand (not only their turn, so no seq is
+        asked: a seña never makes anyone's buttons stale)."""
+        async def plan(record: TableRecord, table: Table) -> list[Step]:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise Refused("not-at-table")
+            return [("sena", (seat, name), {})]
+        outcome = await self.perform(table_id, plan)
+        assert outcome is not None
+        return outcome
+
     async def amend(self, table_id: int, change: Callable[[Table], list[Event]],
                     note: str = "amend") -> Outcome:
         """An administrative change of a stored table (a support tool, a test that needs
@@ -402,7 +415,11 @@ class GameService:
             action = await asyncio.to_thread(decide, rules, view, level, random.Random(seq),
                                              self.reads(table_id))
             if due == "bot":
-                return [("move", (seat, action), {"seq": seq})]
+                signals = [("sena", (seat, name), {})
+                           for name in bot_senas(rules, view,
+                                                 rules.senas_available(table.match, seat),
+                                                 level, random.Random(f"senas {seq}"))]
+                return [*signals, ("move", (seat, action), {"seq": seq})]
             return [("time_out", (seq, seat, action), {})]
         try:
             return await self.perform(table_id, plan)
@@ -418,9 +435,12 @@ class GameService:
             log_.append(("input", {"trigger": trigger,
                                    "args": [_plain(a, family) for a in args]}))
             log_ += [(type(e).__name__, event_to_dict(e, family)) for e in events]
+        # a seña moves no turn: the turn's clock runs on as it was
+        only_senas = all(trigger == "sena" for trigger, _, _ in fired)
+        deadline = record.turn_deadline if only_senas else self.deadline(table)
         new = replace(
             record, variant=table.variant, options=table.options, state=table.state,
-            game=table.to_dict(), turn_seq=table.seq, turn_deadline=self.deadline(table),
+            game=table.to_dict(), turn_seq=table.seq, turn_deadline=deadline,
             active=table.state != "closed")
         seated = any(t in ("sit", "stand", "add_bot", "configure") for t, _, _ in fired)
         applied = once.pending()  # the update being handled, recorded with its effect

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
-from chatbot.rules import argentino_worlds
+from chatbot.rules import argentino_worlds, senas
 from chatbot.rules import events as E
 from chatbot.rules.actions import Action
 from chatbot.rules.base import Check, Events, TrickRules
@@ -56,10 +56,27 @@ from chatbot.rules.envido import (
 )
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
+from chatbot.rules.senas import Sena
 from chatbot.rules.state import Extras, Hand, Match, Pending
 from chatbot.rules.views import SeatView
 
 DECK = spanish_deck()
+
+# The Argentine señas and the cards each names (docs/rules.md, with sources): raised
+# eyebrows for the ancho de espada, a wink for the ancho de basto, the mouth twisted
+# right for the siete de espada and left for the siete de oro, the lower lip bitten for
+# a three, a kiss for a two, the mouth open for a false ace (oro, copa), puffed cheeks
+# for a flor (only where flor is played) and the eyes closed for nothing.
+CARD_SENAS: tuple[tuple[str, tuple[Card, ...]], ...] = (
+    ("ancho_espada", (Card(1, "E"),)),
+    ("ancho_basto", (Card(1, "B"),)),
+    ("siete_espada", (Card(7, "E"),)),
+    ("siete_oro", (Card(7, "O"),)),
+    ("tres", tuple(Card(3, suit) for suit in ("E", "B", "O", "C"))),
+    ("dos", tuple(Card(2, suit) for suit in ("E", "B", "O", "C"))),
+    ("ancho_falso", (Card(1, "O"), Card(1, "C"))),
+)
+FLOR_SENA = "flor"
 TOP = {Card(1, "E"): 14, Card(1, "B"): 13, Card(7, "E"): 12, Card(7, "O"): 11}
 COMMON = {3: 10, 2: 9, 1: 8, 12: 7, 11: 6, 10: 5, 7: 4, 6: 3, 5: 2, 4: 1}
 STRENGTH = {card: TOP.get(card, COMMON[card.rank]) for card in DECK}  # 3.2.2
@@ -79,6 +96,7 @@ ARGENTINO_OPTIONS: dict[str, OptionSpec] = {
     "mazo_penalty_first_trick": flag(),
     "prove_envido": flag(),
     "envido_immediate": flag(),
+    **senas.option_specs(),
 }
 
 # Shared action values: legal() runs for every simulated move, so build nothing twice.
@@ -189,6 +207,21 @@ class ArgentinoRules(TrickRules):
 
     def world_repair(self, view: SeatView, match: Match) -> None:
         argentino_worlds.repair(self, view, match)
+
+    def sena_list(self, match: Match) -> tuple[Sena, ...]:
+        """The same señas every hand (no vira here): the strong cards, a flor where the
+        table plays flor, and nothing."""
+        listed = [Sena(name, cards) for name, cards in CARD_SENAS]
+        if self._flor:
+            listed.append(Sena(FLOR_SENA, ()))
+        strong = tuple(card for _, cards in CARD_SENAS for card in cards)
+        return (*listed, Sena("nada", strong, absent=True))
+
+    def sena_fits(self, sena: Sena, cards: Sequence[Card]) -> bool:
+        """A flor is told of the three cards dealt: all of one suit."""
+        if sena.name == FLOR_SENA:
+            return flor_count(cards) > 0
+        return sena.fits(cards)
 
     def draw(self, rng: random.Random, count: int) -> list[Card]:
         """Only the cards dealt: a full shuffle of 40 cards was most of the cost of a

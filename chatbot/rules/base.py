@@ -22,10 +22,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, final
 
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
+from chatbot.rules import senas
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import Card, Family
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, resolve_options
+from chatbot.rules.senas import Sena
 from chatbot.rules.state import Extras, Hand, Match, Pending
 
 if TYPE_CHECKING:
@@ -87,6 +89,8 @@ class TrickRules:
         "finish_by_tricks", "finish", "add_to_score",
         # seeing
         "visible_cards",
+        # señas
+        "sena_list", "sena_fits",
         # bots
         "world_seats", "world_patch", "world_leader", "world_pending_level", "world_repair",
         "__init__",  # reads its options once
@@ -748,6 +752,97 @@ class TrickRules:
             assert match.hand is not None
             phase = "answer" if match.hand.pending is not None else match.hand.phase
             events.append(E.TurnStarted(seat, phase))
+
+    # ----------------------------------------------------------------- señas
+    # A seña is not an action of the turn order: it changes no card, score or turn, so
+    # it is not among ``legal`` (bots, timers and scenarios never meet it) and has its
+    # own check and its own entry, ``make_sena``.
+    def sena_list(self, match: Match) -> tuple[Sena, ...]:
+        """Hook: this hand's señas, each with the cards it names (a game without señas
+        has none)."""
+        return ()
+
+    def sena_fits(self, sena: Sena, cards: Sequence[Card]) -> bool:
+        """Hook: whether a player holding ``cards`` tells the truth with ``sena``."""
+        return sena.fits(cards)
+
+    @final
+    def senas_mode(self, match: Match) -> str:
+        """``off``, ``on`` (nobody catches a seña) or ``catch``: señas are for partners,
+        so a game without partners (or a variant without señas) plays them off."""
+        mode = self.options.get("senas", senas.OFF)
+        if mode == senas.OFF or match.players <= self.teams(match.players):
+            return senas.OFF
+        return mode
+
+    @final
+    def check_sena(self, match: Match, seat: int, name: str) -> IllegalAction | None:
+        """Why ``seat`` may not make the seña ``name`` now (None when it may): a player
+        may signal at any moment of a hand in play while holding a card, not only at
+        their turn; at most ``senas.MAX_PER_HAND`` per hand, each once."""
+        listed = self.sena_list(match) if self.senas_mode(match) != senas.OFF else ()
+        if not listed:
+            return IllegalAction("senas-off", seat=seat)
+        hand = match.hand
+        if match.over or hand is None or hand.over:
+            return IllegalAction("sena-hand-over", seat=seat)
+        if not 0 <= seat < match.players:
+            return IllegalAction("not-a-seat", seat=seat)
+        if all(sena.name != name for sena in listed):
+            return IllegalAction("sena-unknown", seat=seat, sena=name)
+        if not hand.cards[seat]:
+            return IllegalAction("sena-no-cards", seat=seat)
+        made = senas.made_by(hand.x.senas, seat)
+        if name in made:
+            return IllegalAction("sena-repeated", seat=seat, sena=name)
+        if len(made) >= senas.MAX_PER_HAND:
+            return IllegalAction("sena-limit", seat=seat, limit=senas.MAX_PER_HAND)
+        return None
+
+    @final
+    def senas_available(self, match: Match, seat: int) -> tuple[Sena, ...]:
+        """The señas ``seat`` may make now (a menu's entries), in the variant's order."""
+        if self.senas_mode(match) == senas.OFF:
+            return ()
+        return tuple(sena for sena in self.sena_list(match)
+                     if self.check_sena(match, seat, sena.name) is None)
+
+    @final
+    def make_sena(self, match: Match, seat: int, name: str,
+                  rng: random.Random) -> list[E.Event]:
+        """``seat`` makes the seña ``name``: told to its partners; at a table that plays
+        with catches each opponent sees it with the table's chance, drawn from ``rng``
+        (the game's stream, so a replay catches the same señas). Raises
+        :class:`IllegalAction` having changed nothing."""
+        error = self.check_sena(match, seat, name)
+        if error is not None:
+            raise error
+        hand = match.hand
+        assert hand is not None
+        sena = next(s for s in self.sena_list(match) if s.name == name)
+        team = self.team_of(seat, match.players)
+        out: list[E.Event] = [E.SenaMade(seat, name, sena.cards, audience=E.to_team(team))]
+        caught: list[int] = []
+        if self.senas_mode(match) == senas.CATCH:
+            chance = int(self.options.get("sena_catch", senas.DEFAULT_CATCH))
+            for other in range(match.players):
+                if self.team_of(other, match.players) != team and rng.random() * 100 < chance:
+                    caught.append(other)
+                    out.append(E.SenaCaught(seat, name, sena.cards, other,
+                                            audience=E.to_seat(other)))
+        hand.x.senas = [*(hand.x.senas or []), [seat, name, caught]]
+        return out
+
+    @final
+    def senas_seen(self, match: Match, seat: int) -> tuple[tuple[int, str], ...]:
+        """The señas of this hand that ``seat`` knows of, as (signaller, name): its own
+        team's and those it caught."""
+        hand = match.hand
+        if hand is None or not hand.x.senas:
+            return ()
+        team = self.team_of(seat, match.players)
+        return tuple((who, name) for who, name, caught in hand.x.senas
+                     if self.team_of(who, match.players) == team or seat in caught)
 
     # ------------------------------------------------- a bot's sampled worlds
     # A bot rebuilds whole matches from its view (chatbot/ai/worlds.py): the generic part

@@ -11,12 +11,18 @@ from typing import ClassVar
 
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
+from chatbot.rules import senas
 from chatbot.rules.actions import Action
 from chatbot.rules.base import Check, Events, TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
+from chatbot.rules.senas import Sena
 from chatbot.rules.state import Extras, Hand, Match
+
+# The señas of the manilhas, highest first: zap (clubs), copas (hearts), espadilha
+# (spades), pica-fumo (diamonds).
+MANILHA_SENAS = ("zap", "copas", "espadilha", "picafumo")
 
 BRAZIL_OPTIONS: dict[str, OptionSpec] = {
     "target": choice(12),
@@ -26,6 +32,7 @@ BRAZIL_OPTIONS: dict[str, OptionSpec] = {
     "deal_rotation": choice("with_play", "against_play"),
     "forbid_pointless_raise": flag(),
     "covered_card": flag(),
+    **senas.option_specs(),
 }
 
 
@@ -51,6 +58,24 @@ class BrazilianRules(TrickRules):
     def supported_actions(self) -> frozenset[str]:
         base = super().supported_actions() | {A.ELEVEN_PLAY, A.ELEVEN_RUN}
         return base | {A.PLAY_HIDDEN} if self.options["covered_card"] else base
+
+    def sena_list(self, match: Match) -> tuple[Sena, ...]:
+        """The Brazilian señas: one per manilha, named by its suit (a wink for the zap,
+        both eyebrows for copas, the tongue pushed into the cheek for espadilha, the tip
+        of the tongue for pica-fumo: rules.md A6), so in Paulista the card each names
+        follows the vira; then biting the lip for a three and closing the eyes for
+        nothing good, the two other signals players commonly use (docs/rules.md)."""
+        hand = match.hand
+        if hand is None:
+            return ()
+        manilhas = self.manilhas(hand.vira)
+        threes = tuple(card for card in self.deck() if card.rank == 3 and card not in manilhas)
+        listed = [Sena(name, (card,)) for name, card in zip(MANILHA_SENAS, manilhas,
+                                                            strict=False)]
+        if threes:
+            listed.append(Sena("tres", threes))
+        listed.append(Sena("nada", (*manilhas, *threes), absent=True))
+        return tuple(listed)
 
     def stake_values(self) -> frozenset[int]:
         return super().stake_values() | {self.special_value}

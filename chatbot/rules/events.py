@@ -73,6 +73,27 @@ class PartnerCardsShown(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SenaMade(Event):
+    """A seña (a partner signal): told to the signaller's team only. ``cards`` are the
+    cards the seña names in this hand (its meaning), not the cards the signaller holds:
+    a seña may be a bluff."""
+
+    seat: int
+    sena: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SenaCaught(Event):
+    """An opponent saw a seña made to someone else's partner: told to that one seat."""
+
+    seat: int
+    sena: str
+    cards: tuple[Card, ...]
+    catcher: int
+
+
+@dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
     seat: int
     phase: str

@@ -23,10 +23,13 @@ class Extras:
     A field left None is absent: it is not written, so the stored JSON of a hand is
     exactly what it was when this state was an untyped dict with the same keys, and an
     old game reads back unchanged. ``calls`` is every variant's: what was settled this
-    hand (envido, flor, put), as the scenario output shows it.
+    hand (envido, flor, put), as the scenario output shows it. ``senas`` is every team
+    game's: the señas made this hand and who caught them (chatbot.rules.senas).
     """
 
     calls: dict[str, Any] | None = None
+    # the señas made this hand, in order: [seat, name, [seats that caught it]]
+    senas: list[list[Any]] | None = None
 
     def copy(self) -> Self:
         cls = type(self)

@@ -44,6 +44,9 @@ class SeatView:
     calls: dict[str, dict[str, object]]
     covered: tuple[Card, ...] = ()  # this seat's own face-down plays, in order (it knows them)
     decides_game: bool = False  # the hand's winner wins the game (rules.decides_game)
+    # the señas this seat knows of this hand, as (signaller, name): its team's and the
+    # ones it caught (rules.senas_seen); a bot reads its partner's hand from them
+    senas: tuple[tuple[int, str], ...] = ()
 
 
 def blind_slot(index: int) -> Card:
@@ -111,6 +114,7 @@ def seat_view(rules: TrickRules, match: Match, seat: int) -> SeatView:
         calls=rules.resolved_calls(match),
         covered=own_covered(match, seat) if seat in seen else (),
         decides_game=rules.decides_game(hand),
+        senas=rules.senas_seen(match, seat),
     )
 
 

@@ -67,7 +67,8 @@ def test_options_and_defaults() -> None:
     assert rules.options == {
         "target": 30, "flor": "off", "falta": "leader_needs", "lead_after_parda": "same_leader",
         "answer_by": "next_opponent", "envido_first_after_playing": False,
-        "mazo_penalty_first_trick": False, "prove_envido": False, "envido_immediate": False}
+        "mazo_penalty_first_trick": False, "prove_envido": False, "envido_immediate": False,
+        "senas": "catch", "sena_catch": 20}
     assert ArgentinoRules({"target": 15}).target_score() == 15
     for bad in ({"target": 20}, {"flor": "yes"}, {"falta": "all"}, {"nonsense": True}):
         with pytest.raises(SetupError):

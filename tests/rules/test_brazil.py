@@ -177,6 +177,7 @@ def test_brazilian_option_defaults() -> None:
             "target": 12, "all_tied": "dealer", "lead_after_tie": "first_tied_card",
             "answer_by": "next_opponent", "deal_rotation": "with_play",
             "forbid_pointless_raise": False, "covered_card": False, "deck": "dirty",
+            "senas": "catch", "sena_catch": 20,
         }
 
 
