@@ -68,5 +68,6 @@ class Sena:
 
 
 def made_by(made: Sequence[Sequence[object]] | None, seat: int) -> list[str]:
-    """The señas ``seat`` has made this hand, in order, from the hand's record."""
-    return [str(name) for who, name in (made or ()) if who == seat]
+    """The señas ``seat`` has made this hand, in order, from the hand's record (its
+    entries are ``[seat, name, catchers]``)."""
+    return [str(entry[1]) for entry in (made or ()) if entry[0] == seat]

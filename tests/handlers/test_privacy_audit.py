@@ -12,7 +12,10 @@ CardsDealt carries the seat, PartnerCardsShown the partner's cards in a hand of
 eleven, CardPlayed the faces put on the table. A card is visible to a person at
 a moment if it is in their own hand as dealt, was played face up (or shown to
 all) before that moment, is the turned-up card, or is their partner's in a hand
-of eleven of their deciding team. A table message belongs to the hand it was
+of eleven of their deciding team. A seña (issue 12) makes the cards it names
+tellable to the signaller's team (SenaMade) and to an opponent who caught it
+(SenaCaught), from its moment on: the same seña shown to any other opponent is a
+leak. A table message belongs to the hand it was
 posted for (an edit may reach Telegram after the next deal) and may repeat how the
 hand before ended; an alert or inline answer belongs to the hand of its moment or
 the one before. Older hands are never allowed, nor a card played after the text.
@@ -25,8 +28,10 @@ import json
 import random
 import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
+import pytest
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -34,7 +39,9 @@ from chatbot.handlers.payload import PayloadCodec, peek
 from chatbot.i18n.cards import card_label
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
+from chatbot.rules.mineiro import MineiroRules
 from chatbot.rules.paulista import PaulistaRules
+from chatbot.rules.serialize import event_to_dict
 from chatbot.storage import EventRecord, Repository, TableRecord
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import (
@@ -71,11 +78,16 @@ class HandLog:
     public: list[tuple[float, Card]] = field(default_factory=list)  # face up, with the time
     plays: list[tuple[float, int, Card]] = field(default_factory=list)  # face up, by seat
     manilhas: str = ""  # the four manilhas as the texts list them, strongest first
+    # señas: when, the seats told (the team, or the one catcher), the cards it names
+    told: list[tuple[float, frozenset[int], set[Card]]] = field(default_factory=list)
 
     def visible(self, seat: int | None, at: float) -> set[Card]:
         cards = set(self.vira) | {card for when, card in self.public if when <= at}
         if seat is not None:
             cards |= self.dealt.get(seat, set()) | self.partners.get(seat, set())
+            for when, seats, named in self.told:
+                if when <= at and seat in seats:
+                    cards |= named
         return cards
 
 
@@ -110,6 +122,14 @@ def hands_from_log(events: list[EventRecord], rules: TrickRules | None = None) -
             hand.dealt.setdefault(audience[1], set()).update(decode_cards(payload["card"], family))
         elif kind == "CardsRevealed" and audience[0] == "public":
             hand.public += [(at, c) for c in decode_cards(payload["cards"], family)]
+        elif kind == "SenaMade":  # told to the signaller's team (seats of its parity)
+            players = max(len(hand.dealt), 2)
+            team = frozenset(s for s in range(players)
+                             if rules.team_of(s, players) == audience[1])
+            hand.told.append((at, team, set(decode_cards(payload["cards"], family))))
+        elif kind == "SenaCaught":  # told to the one opponent who caught it
+            hand.told.append((at, frozenset({payload["catcher"]}),
+                              set(decode_cards(payload["cards"], family))))
     return hands
 
 
@@ -381,3 +401,40 @@ async def game_moved(repo: Repository, seen: TableRecord) -> TableRecord:
         current = await repo.get_table(seen.id)
         return current if current is not None and current.turn_seq > seen.turn_seq else None
     return await eventually(probe, "the game to move on")
+
+
+def test_the_audit_counts_a_sena_shown_to_an_opponent_as_a_leak() -> None:
+    """A seña's card is tellable to the signaller's team and to the one opponent who
+    caught it, from the seña on; shown to the other opponent it is a leak, as it is
+    to anybody before the seña was made."""
+    rules = MineiroRules({"sena_catch": 100})
+    match = rules.new_match(4, 3)
+    hands = [[Card(4, "C"), Card(5, "H"), Card(6, "S")],
+             [Card(5, "C"), Card(5, "S"), Card(6, "H")],
+             [Card(12, "C"), Card(12, "H"), Card(6, "D")],
+             [Card(11, "C"), Card(11, "H"), Card(6, "C")]]
+    events = rules.start_hand(match, hands)
+    dealt_at = 1000.0
+    log = [EventRecord(1, i + 1, type(e).__name__, event_to_dict(e, rules.family),
+                       datetime.fromtimestamp(dealt_at, UTC)) for i, e in enumerate(events)]
+    stream = random.Random(0)
+    made = MineiroRules({"sena_catch": 0}).make_sena(match, 0, "zap", stream)  # not caught
+    made += rules.make_sena(match, 2, "copas", stream)  # both opponents catch it...
+    made = [e for e in made if not (type(e).__name__ == "SenaCaught" and e.catcher == 3)]
+    log += [EventRecord(1, len(log) + i + 1, type(e).__name__, event_to_dict(e, rules.family),
+                        datetime.fromtimestamp(dealt_at + 10, UTC)) for i, e in enumerate(made)]
+    hand_logs = hands_from_log(log, rules)  # ...but only seat 1's catch is in this log
+    seat_of = {100 + seat: seat for seat in range(4)}
+
+    def shown(viewer_seat: int, text: str, at: float = dealt_at + 20) -> list[Shown]:
+        return [Shown(text, 100 + viewer_seat, at, "alert")]
+
+    zap, copas = "Partner winks: the zap, 4♣", "Partner raises both eyebrows: copas, 7♥"
+    assert audit(shown(2, zap), hand_logs, seat_of) == 1  # the partner
+    assert audit(shown(0, copas), hand_logs, seat_of) == 1
+    assert audit(shown(1, copas), hand_logs, seat_of) == 1  # seat 1 caught it
+    for seat, text in ((1, zap), (3, zap), (3, copas)):  # opponents who did not catch
+        with pytest.raises(AssertionError, match="shows"):
+            audit(shown(seat, text), hand_logs, seat_of)
+    with pytest.raises(AssertionError, match="shows"):  # before the seña was made
+        audit(shown(2, zap, at=dealt_at + 5), hand_logs, seat_of)
