@@ -329,13 +329,18 @@ class GameService:
         assert outcome is not None
         return outcome
 
-    async def sena(self, table_id: int, user_id: int, name: str) -> Outcome:
+    async def sena(self, table_id: int, user_id: int, name: str,
+                   hand_no: int | None = None) -> Outcome:
         """A person's seña, at any moment of the hand (not only their turn, so no seq is
-        asked: a seña never makes anyone's buttons stale)."""
+        asked: a seña never makes anyone's buttons stale). ``hand_no``, the hand a
+        button was drawn in: a press after that hand ended makes no seña in the next."""
         async def plan(record: TableRecord, table: Table) -> list[Step]:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise Refused("not-at-table")
+            if hand_no is not None and (table.match is None
+                                        or table.match.hand_no != hand_no):
+                raise Refused("sena-stale")
             return [("sena", (seat, name), {})]
         outcome = await self.perform(table_id, plan)
         assert outcome is not None

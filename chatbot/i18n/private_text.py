@@ -15,6 +15,7 @@ from chatbot.fsm.table import Table
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.envido_sung import with_sung
 from chatbot.i18n.render import Viewer, render_all, score_line, variant_name, view_lines
+from chatbot.i18n.senas_text import known_lines
 from chatbot.i18n.table_text import seat_names
 from chatbot.i18n.terms import Term, special_hand_term, term
 from chatbot.i18n.translation import N_, _, translate
@@ -68,6 +69,7 @@ def private_hand_text(table: Table, seat: int, events: Sequence[Event], locale: 
             lines.append(score)
         return "\n".join(lines)
     lines += view_lines(view, viewer, locale)
+    lines += known_lines(table.rules, match, seat, names, locale)
     with use_locale(locale):
         if view.legal:
             lines.append(_("Your turn: your moves are below."))

@@ -19,6 +19,7 @@ from chatbot.i18n.cards import card_label, rank_name
 from chatbot.i18n.context import current_locale, use_locale
 from chatbot.i18n.envido_sung import EnvidoSung
 from chatbot.i18n.lists import separated
+from chatbot.i18n.senas_text import caught_line, made_line
 from chatbot.i18n.teaching import (
     accept_label,
     eleven_play_label,
@@ -441,6 +442,14 @@ def _card_withdrawn(e: PE.CardWithdrawn, v: Viewer) -> str:
     return _("{player} takes {card} back.", player=v.name(e.seat), card=v.card(e.card))
 
 
+def _sena_made(e: E.SenaMade, v: Viewer) -> str:
+    return made_line(e.seat, v.name(e.seat), v.seat, e.sena, e.cards, v.rules)
+
+
+def _sena_caught(e: E.SenaCaught, v: Viewer) -> str:
+    return caught_line(v.name(e.seat), e.sena, e.cards, v.rules)
+
+
 # -------------------------------------------------------------------- table events
 def _player_sat(e: TE.PlayerSat, v: Viewer) -> str:
     if e.is_bot:
@@ -502,6 +511,8 @@ _HANDLERS: dict[type, Callable[..., str]] = {
     E.HandWon: _hand_won,
     E.CardsRevealed: _cards_revealed,
     E.GameWon: _game_won,
+    E.SenaMade: _sena_made,
+    E.SenaCaught: _sena_caught,
     PE.CardPassed: _card_passed,
     PE.CardsDiscarded: _cards_discarded,
     PE.CardWithdrawn: _card_withdrawn,

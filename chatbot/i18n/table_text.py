@@ -24,6 +24,7 @@ from chatbot.i18n.render import (
     score_line,
     variant_name,
 )
+from chatbot.i18n.senas_text import known_lines
 from chatbot.i18n.teaching import manilhas_line, stake_line
 from chatbot.i18n.translation import N_, _, ngettext, translate
 from chatbot.rules.actions import PLAY, PLAY_HIDDEN, RAISE, TRUCO, Action
@@ -56,6 +57,10 @@ BUTTONS: dict[str, str] = {
     "solo-2": N_("{variant}: me and a bot against two bots"),
     "rules-next": N_("Next"),
     "rules-prev": N_("Back"),
+    # TRANSLATORS: opens the list of señas (face signals to the partner)
+    "senas": N_("Signal to my partner"),
+    # TRANSLATORS: closes the list of señas without making one
+    "senas-back": N_("Back to my moves"),
     "replace": N_("Yes, replace it"),
     "keep": N_("No, keep it"),
 }
@@ -80,6 +85,8 @@ ALERTS: dict[str, str] = {
     "team-full": N_("That team has no free seat: join the other one."),
     "seats-fixed": N_("The game has started: seats are fixed."),
     "already-done": N_("That was done already: nothing changed."),
+    # TRANSLATORS: a seña button pressed after its hand ended (señas: face signals)
+    "sena-stale": N_("That hand is over: that signal was not made."),
     "already-open": N_("That game is open already: play on."),
     "decided": N_("That question was answered already: nothing changed."),
     "only-players": N_("Only a player of the open game, its creator or a group admin can "
@@ -265,7 +272,7 @@ def private_lines(table: Table, events: Sequence[Event], seat: int, locale: str)
 
 def held_lines(table: Table, seat: int, locale: str) -> list[str]:
     """The cards the seat holds *now* (the deal's line would still list the played ones),
-    while its hand is played; nothing once it is over."""
+    and the señas it knows of, while its hand is played; nothing once it is over."""
     match = table.match
     if match is None or match.hand is None or match.hand.over or match.winner is not None:
         return []
@@ -273,9 +280,11 @@ def held_lines(table: Table, seat: int, locale: str) -> list[str]:
     viewer = Viewer(table.rules, table.players, seat_names(table, locale), seat)
     with use_locale(locale):
         if view.hand is None:
-            return [ngettext("You hold {n} card face down.", "You hold {n} cards face down.",
-                             view.hand_size)]
-        return [_("Your cards: {cards}", cards=viewer.cards(view.hand))]
+            held = ngettext("You hold {n} card face down.", "You hold {n} cards face down.",
+                            view.hand_size)
+        else:
+            held = _("Your cards: {cards}", cards=viewer.cards(view.hand))
+    return [held, *known_lines(table.rules, match, seat, viewer.names, locale)]
 
 
 def series_line(table: Table, wins: Sequence[int], locale: str) -> str:

@@ -25,21 +25,37 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Literal
 
-from telegram import CallbackQuery, InaccessibleMessage, Message, Update
+from telegram import (
+    CallbackQuery,
+    InaccessibleMessage,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+    Update,
+)
 from telegram.ext import ContextTypes
 
 from chatbot.ai.hint import hint
-from chatbot.fsm.errors import Refused
+from chatbot.fsm.errors import JudgedAt, Refused
+from chatbot.fsm.machine import PLAY_STATES
 from chatbot.fsm.table import Table
-from chatbot.handlers.payload import NO_TABLE, Payload
+from chatbot.handlers.payload import NO_TABLE, BadPayload, Payload, chat_scope
 from chatbot.handlers.service import Outcome
 from chatbot.handlers.telegram.answers import answer_query
-from chatbot.handlers.telegram.keyboards import LEVEL_ACTION, RULES_OPEN_ACTION
+from chatbot.handlers.telegram.keyboards import (
+    LEVEL_ACTION,
+    RULES_OPEN_ACTION,
+    SENA_ACTION,
+    SENAS_ACTION,
+    SENAS_BACK_ACTION,
+)
 from chatbot.handlers.telegram.language_command import ACTION as LANGUAGE_ACTION
 from chatbot.handlers.telegram.private_hands import STOP_ACTION
 from chatbot.handlers.telegram.rules_command import ACTION as RULES_ACTION
 from chatbot.i18n.hints import hint_line
-from chatbot.i18n.table_text import cards_alert
+from chatbot.i18n.senas_text import sena_alert
+from chatbot.i18n.table_text import button, cards_alert
+from chatbot.rules.events import SenaMade
 from chatbot.rules.views import seat_view
 from chatbot.storage import TableRecord
 
@@ -188,6 +204,90 @@ async def move(h: TrucoHandlers, p: Press) -> Reply:
     return None
 
 
+async def _hand_of(h: TrucoHandlers, p: Press) -> tuple[TableRecord, Table, int, int]:
+    """The table, seat and hand a seña button was drawn for (a hand message in the
+    presser's private chat, or the table's own chat): refused when the presser is not
+    at that table, or when that hand is over."""
+    record = await h.service.by_code(p.payload.code)
+    if record is None or not record.active:
+        raise Refused("no-table")
+    if p.chat_id not in (record.chat_id, p.user_id):
+        raise Refused("elsewhere")
+    table = Table.from_dict(record.game)
+    seat = table.seat_of(p.user_id)
+    if seat is None:
+        raise Refused("not-at-table")
+    hand = p.payload.arg.partition(":")[0]
+    if not hand.isdigit():
+        raise Refused("forged")
+    if (table.match is None or table.state not in PLAY_STATES
+            or table.match.hand_no != int(hand)):
+        raise Refused("sena-stale")
+    return record, table, seat, int(hand)
+
+
+def _swap_rows(h: TrucoHandlers, p: Press, drop: frozenset[str],
+               rows: list[list[InlineKeyboardButton]]) -> InlineKeyboardMarkup:
+    """The pressed message's keyboard with the rows of ``drop``'s buttons replaced by
+    ``rows`` in their place (the moves and other buttons stay as they are)."""
+    def action(button: InlineKeyboardButton) -> str | None:
+        try:
+            return h.codec.decode(str(button.callback_data), chat_scope(p.chat_id)).action
+        except BadPayload:
+            return None
+    message = p.query.message
+    current = message.reply_markup if isinstance(message, Message) else None
+    kept: list[list[InlineKeyboardButton]] = []
+    placed = False
+    for row in current.inline_keyboard if current is not None else ():
+        if row and all(action(b) in drop for b in row):
+            if not placed:
+                kept += rows
+                placed = True
+            continue
+        kept.append(list(row))
+    return InlineKeyboardMarkup(kept if placed else [*kept, *rows])
+
+
+async def senas_menu(h: TrucoHandlers, p: Press) -> Reply:
+    """"Signal to my partner": the hand message's keyboard shows the señas instead."""
+    record, table, seat, _hand = await _hand_of(h, p)
+    menu = h.keyboards.senas_menu(p.chat_id, table, record.code, seat, p.locale)
+    if menu is None:
+        raise Refused("not-now")
+    await p.query.edit_message_reply_markup(
+        _swap_rows(h, p, frozenset({SENAS_ACTION}), [list(r) for r in menu.inline_keyboard]))
+    await answer_query(p.query)
+    return DONE
+
+
+async def senas_back(h: TrucoHandlers, p: Press) -> Reply:
+    """"Back to my moves": the señas give way to the button that opens them."""
+    record, table, _seat, hand = await _hand_of(h, p)
+    opener = h.keyboards.button(p.chat_id, button("senas", p.locale), record.code, table.seq,
+                                SENAS_ACTION, str(hand))
+    await p.query.edit_message_reply_markup(
+        _swap_rows(h, p, frozenset({SENA_ACTION, SENAS_BACK_ACTION}), [[opener]]))
+    await answer_query(p.query)
+    return DONE
+
+
+async def make_sena(h: TrucoHandlers, p: Press) -> Reply:
+    """A seña from the menu: told to the partner (and to an opponent who catches it);
+    the presser's alert says what they signalled."""
+    record, table, seat, hand = await _hand_of(h, p)
+    name = p.payload.arg.partition(":")[2]
+    try:
+        outcome = await h.service.sena(record.id, p.user_id, name, hand)
+    except Refused as refused:
+        if refused.error is not None:
+            refused.at = JudgedAt(table, seat)
+        raise
+    await h.after(outcome)
+    made = next(e for e in outcome.events if isinstance(e, SenaMade))
+    return sena_alert(outcome.table, made, p.locale)
+
+
 def _in_private(h: TrucoHandlers, p: Press) -> bool:
     return p.chat_id == p.user_id
 
@@ -203,6 +303,10 @@ MENU_BUTTONS: dict[str, MenuButton] = {
     STOP_ACTION: MenuButton(stop_private_hands,
                             lambda h, p: h.private_hands is not None and _in_private(h, p)),
     "move": MenuButton(move, lambda h, p: p.payload.code != NO_TABLE),
+    # señas: from a hand message in a private chat (a group's hand, or the practice table)
+    SENAS_ACTION: MenuButton(senas_menu, lambda h, p: p.payload.code != NO_TABLE),
+    SENA_ACTION: MenuButton(make_sena, lambda h, p: p.payload.code != NO_TABLE),
+    SENAS_BACK_ACTION: MenuButton(senas_back, lambda h, p: p.payload.code != NO_TABLE),
 }
 
 

@@ -16,6 +16,7 @@ from chatbot.fsm.table import Table
 from chatbot.handlers.lobby_options import Setting
 from chatbot.handlers.payload import NO_TABLE, Payload, PayloadCodec, chat_scope
 from chatbot.i18n.render import Viewer, action_label, variant_name
+from chatbot.i18n.senas_text import sena_button
 from chatbot.i18n.table_text import button, option_button, seat_names
 from chatbot.i18n.translation import translate
 from chatbot.rules.actions import Action
@@ -25,6 +26,9 @@ from chatbot.rules.views import blind_slot, seat_view, slot_index
 LEVEL_ACTION = "level"  # a press that only cycles the bot level a menu shows (arg "where:level")
 SOLO_DEFAULT_LEVEL = "hard"  # practice against the strongest bot unless the player picks another
 LOBBY_DEFAULT_LEVEL = "normal"
+SENAS_ACTION = "senas"  # opens the señas menu on a hand message (arg: the hand's number)
+SENA_ACTION = "sena"  # makes one seña (arg "hand:name")
+SENAS_BACK_ACTION = "senas-back"  # closes the señas menu (arg: the hand's number)
 RULES_OPEN_ACTION = "rules-open"  # a Rules button on a lobby or practice table (arg: variant)
 Content = tuple[str, InlineKeyboardMarkup | None]  # a message: its text and its buttons
 
@@ -134,7 +138,28 @@ class Keyboards:
         if rows and hint:  # the practice table's teacher: what the strongest bot would do
             rows.append([self.button(chat, button("hint", locale), code, table.seq, "hint"),
                          self.rules_button(chat, table.variant, locale)])
+        if rules.senas_available(table.match, seat):  # at any moment, turn or not
+            rows.append([self.button(chat, button("senas", locale), code, table.seq,
+                                     SENAS_ACTION, str(table.match.hand_no))])
         return InlineKeyboardMarkup(rows) if rows else None
+
+    def senas_menu(self, chat: int, table: Table, code: str, seat: int,
+                   locale: str) -> InlineKeyboardMarkup | None:
+        """The señas this seat may make now, each with its gesture and the card it names,
+        and a way back to the moves; None when it may make none. Each button names its
+        hand, so a press after the hand ended makes no seña in the next one."""
+        match = table.match
+        if table.state not in PLAY_STATES or match is None:
+            return None
+        available = table.rules.senas_available(match, seat)
+        if not available:
+            return None
+        hand = str(match.hand_no)
+        rows = [[self.button(chat, sena_button(sena, table.rules, locale), code, table.seq,
+                             SENA_ACTION, f"{hand}:{sena.name}")] for sena in available]
+        rows.append([self.button(chat, button("senas-back", locale), code, table.seq,
+                                 SENAS_BACK_ACTION, hand)])
+        return InlineKeyboardMarkup(rows)
 
     def rules_button(self, chat: int, variant: str, locale: str) -> InlineKeyboardButton:
         """Opens the /rules pages of the game at this table in a new message (the table's

@@ -69,14 +69,16 @@ class Reader:
 def moment(table: Table, seat: int) -> tuple[Any, ...]:
     """What must reach the reader when it changes: whether they must act (and on which
     turn: their buttons carry it), their own cards and those they may see, the tricks
-    won so far and whether the hand or game is over. Others' cards on the table and
+    won so far, whether the hand or game is over, and the señas they know of (a
+    partner's seña reaches them at once). Others' cards on the table and
     calls between others (the table's state: a call waiting for the other side's
     answer) are not in it: the group's message and inline mode show those."""
     match = table.match
     assert match is not None and match.hand is not None
     view = seat_view(table.rules, match, seat)
     return (table.seq if view.legal else None, view.hand, view.hand_size,
-            tuple(sorted(view.seen.items())), view.tricks, match.hand.over, match.winner)
+            tuple(sorted(view.seen.items())), view.tricks, match.hand.over, match.winner,
+            view.senas)
 
 
 @dataclass

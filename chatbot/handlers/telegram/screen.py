@@ -134,6 +134,7 @@ def choose(outcome: Outcome, screen: Screen, pending: bool, hand_edits: int,
     A new hand, or a table without a message, posts. Otherwise a moment worth an
     edit edits while the hand's budget lasts; any other moment only refreshes an
     edit already waiting (it costs nothing more), and without one nothing is sent.
+    A seña in a group is such a moment: the group sees nothing of it.
     """
     record, table = outcome.record, outcome.table
     message_id = screen.current(record)
@@ -142,7 +143,8 @@ def choose(outcome: Outcome, screen: Screen, pending: bool, hand_edits: int,
         return Choice(Act.POST, series=series_wanted(table, outcome.trigger, new_game))
     spends = budgeted(record, table)
     spent = screen.edits_of(message_id) if spends else 0
-    worth = worth_an_edit(record, table, reads_privately) and spent < hand_edits
+    worth = (worth_an_edit(record, table, reads_privately) and spent < hand_edits
+             and not (outcome.trigger == "sena" and record.chat_id < 0))
     if not worth and not pending:
         return Choice(Act.SKIP)
     return Choice(Act.EDIT if worth else Act.REFRESH, spends,
