@@ -1,9 +1,10 @@
 """Bots and señas: which signals a bot makes, and what the señas it saw say about a hand.
 
-A bot signals once a hand, at its first turn (as players do, before or during the
-first trick): honestly its strongest cards, at most two señas, or "nothing" when it
-holds none of the cards the señas name. The aggressive style now and then signals a
-card it does not hold, as a bluff that a caught seña may sell to the opponents.
+A bot signals once a hand, as soon as a bot at the table acts in it (as players do,
+when the cards are dealt and before the first trick; ``table_senas``): honestly its
+strongest cards, at most two señas, or "nothing" when it holds none of the cards the
+señas name. The aggressive style now and then signals a card it does not hold, as a
+bluff that a caught seña may sell to the opponents.
 
 What a seña says is a belief, never a certainty: a world where the signaller holds
 what it signalled weighs ``HONEST`` against ``1 - HONEST`` for one where it does not
@@ -14,14 +15,14 @@ reads its partner's señas and the ones it caught from the other side the same w
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from chatbot.ai.worlds import Belief
+from chatbot.ai.worlds import Belief, layout
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.senas import Sena
-from chatbot.rules.state import Match
-from chatbot.rules.views import SeatView, played_by
+from chatbot.rules.state import Hand, Match
+from chatbot.rules.views import SeatView, played_by, seat_view
 
 HONEST = 0.9  # how far a seña is believed: one in ten is read as a bluff
 MAX_TOLD = 2  # señas a bot makes in a hand (its two best cards say enough)
@@ -61,20 +62,112 @@ def bot_senas(rules: TrickRules, view: SeatView, available: Sequence[Sena], leve
 
 def sena_belief(rules: TrickRules, view: SeatView) -> Belief | None:
     """Worlds where the others' señas this seat saw are true weigh more (None when it
-    saw none)."""
+    saw none), so that a seña is believed ``HONEST`` of the time, whatever its odds.
+
+    A world where the seña is true weighs 1; one where it is false weighs the odds
+    ratio that brings the share of true worlds from its chance before the seña
+    (``prior``, from the cards this seat cannot see) to ``HONEST``: a zap signalled
+    is then held nine times in ten, where a flat weight would leave a rare card (one
+    chance in twelve) a coin toss. A seña already proved false by a card played stays
+    false in every world: that weighs nothing against the others.
+    """
     told = [(who, name) for who, name in view.senas if who != view.seat]
     if not told:
         return None
+    lay = layout(rules, view)
+    unseen = frozenset(lay.pool)
+    hand = view.hand
+    listed = {sena.name: sena for sena in _listed(rules, view)}
+    odds: list[tuple[int, Sena, float]] = []
+    for who, name in told:
+        sena = listed.get(name)
+        if sena is None or hand is None:
+            continue
+        before = prior(sena, lay.held[who] + lay.facedown[who], unseen)
+        odds.append((who, sena, false_weight(before)))
+    if not odds:
+        return None
 
     def belief(world: Match) -> float:
-        hand = world.hand
-        assert hand is not None
-        listed = {sena.name: sena for sena in rules.sena_list(world)}
+        dealt = world.hand.dealt  # type: ignore[union-attr]
         weight = 1.0
-        for who, name in told:
-            sena = listed.get(name)
-            if sena is not None:
-                weight *= HONEST if rules.sena_fits(sena, hand.dealt[who]) else 1 - HONEST
+        for who, sena, lie in odds:
+            if not rules.sena_fits(sena, dealt[who]):
+                weight *= lie
         return weight
 
     return belief
+
+
+NO_PRIOR = 0.1  # the chance before a seña that names no card (a flor): a rare hand
+
+
+def prior(sena: Sena, hidden: int, unseen: frozenset[Card]) -> float:
+    """The chance that ``hidden`` cards drawn from ``unseen`` make the seña true (a card
+    it names among them; none, for "nothing")."""
+    if not sena.cards:
+        return NO_PRIOR
+    named = sum(1 for card in sena.cards if card in unseen)
+    pool = len(unseen)
+    none = 1.0
+    for i in range(min(hidden, pool)):  # no named card in ``hidden`` draws
+        none *= max(0, pool - named - i) / (pool - i)
+    return none if sena.absent else 1.0 - none
+
+
+def false_weight(before: float) -> float:
+    """The weight of a world where a seña is false, so that it is believed ``HONEST`` of
+    the time: the odds before it, divided by the odds of ``HONEST``; never above 1 (a
+    seña never makes its own falsehood likelier)."""
+    if before <= 0.0 or before >= 1.0:
+        return 1.0  # impossible or certain already: the seña tells nothing more
+    return min(1.0, (before / (1.0 - before)) * ((1.0 - HONEST) / HONEST))
+
+
+def _listed(rules: TrickRules, view: SeatView) -> tuple[Sena, ...]:
+    """The señas of the view's hand (a variant's list depends on the hand's vira only)."""
+    match = Match(view.variant, dict(rules.options), view.players, list(view.score),
+                  view.dealer)
+    match.hand = Hand(dealer=view.dealer, mano=view.mano, cards=[], dealt=[], vira=view.vira)
+    return rules.sena_list(match)
+
+
+def table_senas(rules: TrickRules, match: Match, bots: Mapping[int, str],
+                rng_for: Callable[[int], random.Random]) -> list[tuple[int, str]]:
+    """The señas the bots at a table make now, as ``(seat, name)`` in play order from
+    the mano: each bot (``bots``: seat -> level) signals once a hand, from its own view
+    only, the first time any bot acts in the hand, so a bot's partner reads it before
+    playing its first card, as at a real table where señas go round with the deal."""
+    hand = match.hand
+    if hand is None or hand.over or rules.senas_mode(match) == "off":
+        return []
+    order = [hand.mano, *rules.seat_order(match, hand.mano)]
+    out: list[tuple[int, str]] = []
+    for seat in order:
+        level = bots.get(seat)
+        if level is None:
+            continue
+        view = seat_view(rules, match, seat)
+        names = bot_senas(rules, view, rules.senas_available(match, seat), level,
+                          rng_for(seat))
+        out.extend((seat, name) for name in names)
+    return out
+
+
+class _NoCatch(random.Random):
+    """A stream under which no opponent ever catches a seña (a preview's)."""
+
+    def random(self) -> float:
+        return 1.0
+
+
+def preview(rules: TrickRules, match: Match, senas: Sequence[tuple[int, str]]) -> Match:
+    """A copy of ``match`` with these señas made and none caught: what a bot deciding in
+    the same step knows of its partners' señas before they are fired for real (a catch
+    is drawn then, from the game's stream)."""
+    if not senas:
+        return match
+    shadow = match.copy()
+    for seat, name in senas:
+        rules.make_sena(shadow, seat, name, _NoCatch())
+    return shadow

@@ -20,6 +20,14 @@ with the public events of the game (:meth:`~chatbot.ai.reads.TableReads.feed`),
 as the service feeds a bot at a real table. ``--series K`` plays the deals as
 series of K games at one table, the reads kept from game to game (each
 orientation of a pair is its own table), as players who stay for a rematch.
+
+``--signal a|b|both|none`` lets the bots of side A, B, both or neither make señas
+(issue 12; none by default, so earlier figures stay comparable): each signalling bot
+signals once a hand before the first card, as at a service table
+(:func:`chatbot.ai.senas.table_senas`), and a catch is drawn from a stream of its own
+so that both games of a pair are dealt the same cards. Whether opponents may catch a
+seña is the table's option (``--option senas=on`` for never, ``--option
+sena_catch=20`` for a chance); every search bot reads the señas it saw.
 """
 
 from __future__ import annotations
@@ -41,6 +49,7 @@ from chatbot.ai import BENCH_LEVELS, STYLE_LEVELS, TableReads, decide
 from chatbot.ai.baseline import search as frozen
 from chatbot.ai.equity import view_break_even
 from chatbot.ai.search import analyse, table_best, trick_effect
+from chatbot.ai.senas import table_senas
 from chatbot.ai.strength import ranking
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
@@ -51,6 +60,7 @@ from chatbot.rules.registry import available_variants
 from chatbot.rules.views import SeatView, real_action, seat_view
 
 MAX_ACTIONS = 100_000
+SIGNALS = ("none", "a", "b", "both")  # which sides' bots make señas
 
 
 @dataclass(slots=True)
@@ -76,6 +86,8 @@ class GameResult:
     accepted: list[Accepted] = field(default_factory=list)
     plays: dict[str, int] = field(default_factory=dict)  # card plays with a real choice
     wasted: dict[str, int] = field(default_factory=dict)
+    senas: int = 0  # señas made in the game
+    caught: int = 0  # catches of them by opponents
 
 
 SEARCH_LEVELS = ("hard", "baseline")
@@ -122,18 +134,31 @@ def a_sides(swap: bool) -> set[int]:
     return {1 if swap else 0}
 
 
+def signalling(signal: str, sides_a: set[int], rules: TrickRules, n: int) -> set[int]:
+    """The seats whose bots make señas: side A's, side B's, both or none."""
+    return {s for s in range(n)
+            if (signal in ("a", "both") and rules.team_of(s, n) in sides_a)
+            or (signal in ("b", "both") and rules.team_of(s, n) not in sides_a)}
+
+
 def play_game(config: Config, a: str, b: str, seed: int, index: int,
-              swap: bool, reads: TableReads | None = None) -> GameResult:
+              swap: bool, reads: TableReads | None = None, signal: str = "none") -> GameResult:
     """One game; the deal depends on (seed, index) only, so both halves of a pair share it.
 
     ``reads`` is what the bots have learnt at this table in the earlier games
     of a series (a fresh record if None); the game goes on teaching it.
+    ``signal`` says whose bots make señas (``SIGNALS``).
     """
     rules = config.rules
     n = config.players
     deal_rng = random.Random(f"deal-{seed}-{index}")
     sides_a = a_sides(swap)
     level = [a if rules.team_of(s, n) in sides_a else b for s in range(n)]
+    signallers = {s: level[s] for s in signalling(signal, sides_a, rules, n)}
+    # catches and bluffs from streams of their own: the deals of a pair stay the same
+    catch_rng = random.Random(f"catch-{seed}-{index}-{int(swap)}")
+    signalled_hand = 0
+    senas_made = caught = 0
     bot_rngs = [random.Random(f"bot-{seed}-{index}-{int(swap)}-{s}") for s in range(n)]
     latencies: dict[str, list[float]] = {a: [], b: []}
     cpu: dict[str, list[float]] = {a: [], b: []}
@@ -163,6 +188,15 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
             close_hand()
             reads.feed(rules, rules.next_hand(match, deal_rng))
             continue
+        if signallers and match.hand_no != signalled_hand:  # señas go round with the deal
+            signalled_hand = match.hand_no
+            told = table_senas(rules, match, signallers, lambda s: random.Random(
+                f"senas-{seed}-{index}-{int(swap)}-{match.hand_no}-{s}"))
+            for signaller, name in told:
+                made = rules.make_sena(match, signaller, name, catch_rng)
+                senas_made += 1
+                caught += len(made) - 1
+                reads.feed(rules, made)
         seat = rules.to_act(match)
         assert seat is not None
         view = seat_view(rules, match, seat)
@@ -190,11 +224,11 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
     others = [s for t, s in enumerate(match.score) if t != team_a]
     diff = match.score[team_a] - sum(others) / len(others)
     return GameResult(match.winner == team_a, diff, latencies, cpu, float(match.score[team_a]),
-                      sum(others) / len(others), accepted, plays, waste)
+                      sum(others) / len(others), accepted, plays, waste, senas_made, caught)
 
 
 def play_pairs(config: Config, a: str, b: str, seed: int, indices: Sequence[int],
-               series: int = 1) -> list[GameResult]:
+               series: int = 1, signal: str = "none") -> list[GameResult]:
     """The pairs of games ``indices``; pairs ``series`` apart in one series share their reads.
 
     Deals ``k * series`` to ``k * series + series - 1`` form series ``k``: the
@@ -205,7 +239,7 @@ def play_pairs(config: Config, a: str, b: str, seed: int, indices: Sequence[int]
     for i in indices:
         for swap in (False, True):
             reads = tables.setdefault((i // max(series, 1), swap), TableReads(config.players))
-            out.append(play_game(config, a, b, seed, i, swap, reads))
+            out.append(play_game(config, a, b, seed, i, swap, reads, signal))
     return out
 
 
@@ -249,19 +283,19 @@ def calibration(entries: list[Accepted]) -> dict[str, Any] | None:
 
 
 def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1,
-        series: int = 1) -> dict[str, Any]:
+        series: int = 1, signal: str = "none") -> dict[str, Any]:
     series = max(series, 1)
     pairs = list(range((games + 1) // 2))
     start = time.perf_counter()
     results: list[GameResult] = []
     if jobs <= 1:
-        results = play_pairs(config, a, b, seed, pairs, series)
+        results = play_pairs(config, a, b, seed, pairs, series, signal)
     else:
         whole = [pairs[k:k + series] for k in range(0, len(pairs), series)]
         chunks = [[i for group in whole[j::jobs] for i in group] for j in range(jobs)]
         with ProcessPoolExecutor(jobs) as pool:
             for part in pool.map(play_pairs, [config] * jobs, [a] * jobs, [b] * jobs,
-                                 [seed] * jobs, chunks, [series] * jobs):
+                                 [seed] * jobs, chunks, [series] * jobs, [signal] * jobs):
                 results.extend(part)
     wins = sum(r.a_won for r in results)
     n = len(results)
@@ -293,7 +327,8 @@ def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1,
         "benchmark": "arena",
         "config": {"variant": config.variant, "players": config.players,
                    "options": dict(config.options), "a": a, "b": b, "seed": seed,
-                   "series": series, "jobs": jobs, "python": platform.python_version()},
+                   "series": series, "jobs": jobs, "signal": signal,
+                   "python": platform.python_version()},
         "games": n,
         "a_wins": wins,
         "a_win_rate": round(wins / n, 4) if n else 0.0,
@@ -304,6 +339,10 @@ def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1,
             "a": round(statistics.fmean(r.a_points for r in results), 3) if n else 0.0,
             "b": round(statistics.fmean(r.b_points for r in results), 3) if n else 0.0,
         },
+        "senas": {"made_per_game": round(statistics.fmean(r.senas for r in results), 3)
+                  if n else 0.0,
+                  "caught_per_game": round(statistics.fmean(r.caught for r in results), 3)
+                  if n else 0.0},
         "latency": {level: figures["latency"] for level, figures in levels.items()},
         "levels": levels,
         "seconds": round(time.perf_counter() - start, 1),
@@ -347,6 +386,8 @@ def main(argv: list[str]) -> int:
                         help="games per series at one table (the bots' reads kept between them)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a table option of the variant (repeatable)")
+    parser.add_argument("--signal", default="none", choices=SIGNALS,
+                        help="whose bots make señas: side a, side b, both or none")
     parser.add_argument("--suite", action="store_true",
                         help="hard vs the baseline and every style in the four formats")
     parser.add_argument("--opponents", default=",".join(SUITE_OPPONENTS),
@@ -378,5 +419,5 @@ def main(argv: list[str]) -> int:
         print("ledger scoring has no winner: choose race scoring", file=sys.stderr)
         return 2
     print(json.dumps(run(config, args.a, args.b, args.games, args.seed, args.jobs,
-                         args.series), indent=2))
+                         args.series, args.signal), indent=2))
     return 0

@@ -19,7 +19,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from chatbot.ai import TableReads, decide
-from chatbot.ai.senas import bot_senas
+from chatbot.ai.senas import preview, table_senas
 from chatbot.fsm.errors import Refused
 from chatbot.fsm.events import PlayerLeft, PlayerSat, TableClosed
 from chatbot.fsm.machine import HAND_STATES, fire
@@ -414,18 +414,21 @@ class GameService:
             rules = table.rules
             seat = rules.to_act(table.match)
             assert seat is not None
-            view = seat_view(rules, table.match, seat)
+            # the bots' señas of this hand go first (each bot once a hand), so the bot
+            # deciding now has read its partners' (chatbot/ai/senas.py)
+            bots = {s: info.bot_level or "normal" for s, info in enumerate(table.seats)
+                    if info is not None and info.is_bot}
+            told = table_senas(rules, table.match, bots,
+                               lambda s: random.Random(f"senas {seq} {s}"))
+            view = seat_view(rules, preview(rules, table.match, told), seat)
             info = table.seats[seat]
             level = info.bot_level if info is not None and info.bot_level else "normal"
             action = await asyncio.to_thread(decide, rules, view, level, random.Random(seq),
                                              self.reads(table_id))
+            signals: list[Step] = [("sena", (s, name), {}) for s, name in told]
             if due == "bot":
-                signals = [("sena", (seat, name), {})
-                           for name in bot_senas(rules, view,
-                                                 rules.senas_available(table.match, seat),
-                                                 level, random.Random(f"senas {seq}"))]
                 return [*signals, ("move", (seat, action), {"seq": seq})]
-            return [("time_out", (seq, seat, action), {})]
+            return [*signals, ("time_out", (seq, seat, action), {})]
         try:
             return await self.perform(table_id, plan)
         except Refused:

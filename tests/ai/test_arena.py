@@ -99,3 +99,27 @@ def test_a_series_keeps_the_reads_and_does_not_depend_on_the_workers(
     two = run(config, "tight", "aggressive", 8, seed=5, jobs=2, series=2)
     assert one["config"]["series"] == 2
     assert (one["a_wins"], one["avg_point_diff"]) == (two["a_wins"], two["avg_point_diff"])
+
+
+def test_signal_lets_one_side_make_senas_on_the_same_deals() -> None:
+    """``--signal a``: only side A's bots signal (about one or two señas a bot a hand),
+    catches come from a stream of their own, and both games of a pair are still dealt
+    alike (the mirror of a game without señas is unchanged by them)."""
+    config = Config("mineiro", 4, (("sena_catch", 100),))
+    quiet = play_game(config, "normal", "normal", seed=5, index=0, swap=False)
+    assert quiet.senas == 0 and quiet.caught == 0
+    loud = play_game(config, "normal", "normal", seed=5, index=0, swap=False, signal="a")
+    assert loud.senas > 0 and loud.caught == 2 * loud.senas  # both opponents catch all
+    both = play_game(config, "normal", "normal", seed=5, index=0, swap=False, signal="both")
+    assert both.senas > loud.senas
+    # normal bots do not read señas (only the search does): the game is the same one
+    assert (loud.a_won, loud.point_diff) == (quiet.a_won, quiet.point_diff)
+
+
+def test_arena_signal_option_in_the_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--variant", "paulista", "--players", "4", "--a", "normal", "--b",
+                 "normal", "--games", "2", "--seed", "3", "--signal", "a",
+                 "--option", "senas=on"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["config"]["signal"] == "a"
+    assert out["senas"]["made_per_game"] > 0 and out["senas"]["caught_per_game"] == 0
