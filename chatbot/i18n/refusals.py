@@ -147,6 +147,15 @@ PLAYER_REASONS: dict[str, str] = {
     "instruct-once": N_("You have already given your instruction in this hand."),
     "instruct-too-late": N_("Too late for an instruction: {partner} has no cards left."),
     "instruct-card-not-held": N_("You can only name a card that {partner} holds."),
+    # --------------------------------------------------------- señas (issue 12)
+    # TRANSLATORS: a signal is a seña, a partner's secret gesture about the cards
+    # (the glossary's «sinal», «علامت», «اشارہ», «ইশারা»).
+    "senas-off": N_("Signals are not played at this table."),
+    "sena-hand-over": N_("No hand is being played: a signal waits for the next deal."),
+    "sena-unknown": N_("This game has no such signal."),
+    "sena-no-cards": N_("You have no card left to signal about."),
+    "sena-repeated": N_("You have already made that signal in this hand."),
+    "sena-limit": N_("You have made as many signals as a hand allows."),
     # ------------------------------------------------------------------------- Put
     # TRANSLATORS: Put: {passer} is the name of the player who passes a card.
     "pass-first": N_("Wait: {passer} passes a card first."),

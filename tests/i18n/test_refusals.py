@@ -101,6 +101,12 @@ SAMPLES: dict[str, Sample] = {
     "put-once": ("put", {"seat": 0}, ()),
     "no-throw-in-individual": ("put", {"seat": 0}, ()),
     "no-throw-in-after-put": ("put", {"seat": 0}, ()),
+    "senas-off": ("paulista", {"seat": 0}, ()),
+    "sena-hand-over": ("mineiro", {"seat": 0}, ()),
+    "sena-unknown": ("argentino", {"seat": 0, "sena": "zap"}, ()),
+    "sena-no-cards": ("paulista", {"seat": 0}, ()),
+    "sena-repeated": ("mineiro", {"seat": 0, "sena": "copas"}, ()),
+    "sena-limit": ("argentino", {"seat": 0, "limit": 3}, ()),
 }
 # Who must be named, beyond the seat params: the partner who gave or lacks an order.
 NAMED_PARTNER = {"must-obey-highest", "must-obey-lowest", "must-obey-rank",
@@ -127,7 +133,7 @@ def assert_plain(text: str, reason: str) -> None:
 
 def test_every_reason_has_a_player_message() -> None:
     reasons = _all_reasons()
-    assert len(reasons) == 62
+    assert len(reasons) == 68
     assert set(reasons) <= set(PLAYER_REASONS)
     assert set(reasons) == set(SAMPLES)
 

@@ -70,7 +70,8 @@ def test_options_and_defaults() -> None:
         "mazo_penalty_first_trick": False, "prove_envido": False, "envido_immediate": False,
         "senas": "catch", "sena_catch": 20}
     assert ArgentinoRules({"target": 15}).target_score() == 15
-    for bad in ({"target": 20}, {"flor": "yes"}, {"falta": "all"}, {"nonsense": True}):
+    for bad in ({"target": 20}, {"flor": "yes"}, {"falta": "all"}, {"nonsense": True},
+                {"senas": "always"}, {"sena_catch": 120}, {"sena_catch": "20"}):
         with pytest.raises(SetupError):
             ArgentinoRules(bad)
     with pytest.raises(SetupError):
