@@ -23,6 +23,7 @@ from typing import Any
 
 from chatbot.ai import LEVELS, decide
 from chatbot.ai.hint import hint
+from chatbot.ai.senas import table_senas
 from chatbot.fsm.errors import JudgedAt, Refused
 from chatbot.fsm.machine import fire
 from chatbot.fsm.table import Table
@@ -43,6 +44,7 @@ from chatbot.i18n.render import (
     view_lines,
 )
 from chatbot.i18n.rules_pages import rules_pages
+from chatbot.i18n.senas_text import known_lines, sena_phrase_in
 from chatbot.i18n.teaching import in_rank_order
 from chatbot.i18n.translation import _, translate
 from chatbot.rules.errors import SetupError
@@ -153,6 +155,7 @@ class Game:
             assert seat is not None
             if seat != HUMAN and seat_view(rules, match, HUMAN).legal:
                 seat = HUMAN  # several play at once (Put's discards): the person first
+            self._bot_senas()
             view = seat_view(rules, match, seat)
             if seat != HUMAN:
                 pick = real_action(match, seat, self._bot_move(view))
@@ -170,6 +173,44 @@ class Game:
         self.sat_out = False
         self._ask(_("Press Enter for the next hand: "))
 
+    def _bot_senas(self) -> None:
+        """The bots signal once a hand, before any of them plays (as in a group game)."""
+        table = self.table
+        assert table.match is not None
+        bots = {seat: self.level for seat in range(table.players) if seat != HUMAN}
+        for seat, name in table_senas(table.rules, table.match, bots,
+                                      lambda seat: random.Random(f"senas {table.seq} {seat}")):
+            self.show(fire(table, "sena", seat, name, rng=self.catches()))
+
+    def catches(self) -> random.Random:
+        """The stream a seña's catches are drawn from: its own, so that signalling never
+        changes the deals a seed gives."""
+        hand = self.table.match.hand if self.table.match else None
+        made = len(hand.x.senas or ()) if hand is not None else 0
+        return random.Random(f"catches {self.table.seq} {made}")
+
+    def _signal(self) -> None:
+        """``s``: the señas the person may make now, by number; Enter makes none."""
+        table = self.table
+        assert table.match is not None
+        available = table.rules.senas_available(table.match, HUMAN)
+        if not available:
+            self.say(translate("That is not possible at this moment of the game.",
+                               self.locale))
+            return
+        for number, sena in enumerate(available, start=1):
+            self.say(f"  {number}) {sena_phrase_in(sena, table.rules, self.locale)}")
+        answer = self._ask(_("Which signal (1-{count}; Enter for none): ",
+                             count=len(available)))
+        number = read_number(answer.strip().lower())
+        if number is None or not 1 <= number <= len(available):
+            return
+        try:
+            self.show(fire(table, "sena", HUMAN, available[number - 1].name,
+                           rng=self.catches()))
+        except Refused as refused:
+            self.say(refusal_text(refused, self.locale, JudgedAt(table, HUMAN)))
+
     def _bot_move(self, view: SeatView) -> Any:
         try:
             return decide(self.table.rules, view, self.level, self.bot_rng)
@@ -181,9 +222,13 @@ class Game:
         table, rules = self.table, self.table.rules
         for line in view_lines(view, self.viewer, self.locale):
             self.say(line)
+        for line in known_lines(rules, table.match, HUMAN, self.viewer.names, self.locale):
+            self.say(line)
         menu = in_rank_order(view.legal, rules, view.vira)  # strongest card first
         for number, action in enumerate(menu, start=1):
             self.say(f"  {number}) {action_label(action, view, rules, self.locale)}")
+        if rules.senas_available(table.match, HUMAN):
+            self.say(_("Type s to signal to your partner."))
         count = len(menu)
         while True:
             answer = self._ask(_("Your move (1-{count}; ? rules, h hint, q quit): ",
@@ -198,6 +243,9 @@ class Game:
                 continue
             if word in ("h", "hint"):
                 self._hint(view)
+                continue
+            if word in ("s", "signal"):
+                self._signal()
                 continue
             number = read_number(word)
             if number is None or not 1 <= number <= count:

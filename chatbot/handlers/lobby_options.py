@@ -55,10 +55,12 @@ def turn_seconds(table: Table, default: float) -> int:
 
 def settings(table: Table, turn_default: float) -> list[Setting]:
     """The lobby's option buttons for this table, each with the value in force."""
-    options = table.rules.options
+    rules = table.rules
+    options = rules.options
     return [Setting(name, turn_seconds(table, turn_default) if name == TURN else options[name],
                     values)
-            for name, values in offered(table.variant).items()]
+            for name, values in offered(table.variant).items()
+            if name == TURN or rules.option_applies(name, table.players)]
 
 
 def following(values: tuple[Any, ...], value: Any) -> Any:

@@ -139,3 +139,9 @@ def sena_alert(table: Table, made: SenaMade, locale: str) -> str:
     """The signaller's answer to their press: what they signalled."""
     with use_locale(locale):
         return made_line(made.seat, "", made.seat, made.sena, made.cards, table.rules)
+
+
+def sena_phrase_in(sena: Sena, rules: TrickRules, locale: str) -> str:
+    """A menu entry: the seña's gesture and what it means, in ``locale``."""
+    with use_locale(locale):
+        return sena_phrase(sena.name, sena.cards, rules)

@@ -102,6 +102,11 @@ OPTION_TEXTS: dict[tuple[str, object], tuple[str, str]] = {
     ("flor", "off"): (N_("Flor: off"), N_("no flor")),
     ("flor", "basic"): (N_("Flor: on"), N_("with flor")),
     ("flor", "contraflor"): (N_("Flor: with contraflor"), N_("flor and contraflor")),
+    # TRANSLATORS: señas are face signals to the partner (glossary «sinais»)
+    ("senas", "catch"): (N_("Signals: opponents may catch them"),
+                         N_("signals to the partner that opponents may catch")),
+    ("senas", "on"): (N_("Signals: never caught"), N_("signals nobody else sees")),
+    ("senas", "off"): (N_("Signals: off"), N_("no signals")),
     ("envido_immediate", False): (N_("Envido: counted at the hand's end"),
                                   N_("envido counted at the hand's end")),
     ("envido_immediate", True): (N_("Envido: counted at once"),

@@ -147,7 +147,7 @@ class ArgentinoRules(TrickRules):
     option_specs: ClassVar[dict[str, OptionSpec]] = ARGENTINO_OPTIONS
     lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {
         "target": (30, 15), "flor": ("off", "basic", "contraflor"),
-        "envido_immediate": (False, True)}
+        "envido_immediate": (False, True), "senas": senas.LOBBY_VALUES}
     extras = ArgentinoExtras
     accept_call = "quiero"
     refuse_call = "no-quiero"

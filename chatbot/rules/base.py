@@ -767,6 +767,12 @@ class TrickRules:
         return sena.fits(cards)
 
     @final
+    def option_applies(self, name: str, players: int) -> bool:
+        """Whether a table option means anything at this seat count: señas need
+        partners, so a lobby for two does not offer them."""
+        return name not in senas.OPTION_NAMES or players > self.teams(players)
+
+    @final
     def senas_mode(self, match: Match) -> str:
         """``off``, ``on`` (nobody catches a seña) or ``catch``: señas are for partners,
         so a game without partners (or a variant without señas) plays them off."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from chatbot.rules import senas
 from chatbot.rules.brazil import BRAZIL_OPTIONS, BrazilianRules
 from chatbot.rules.cards import Card, french_deck
 from chatbot.rules.errors import SetupError
@@ -23,7 +24,8 @@ class MineiroRules(BrazilianRules):
     special_value = 4
     option_specs: ClassVar[dict[str, OptionSpec]] = {
         **BRAZIL_OPTIONS, "deck": choice("dirty", "clean")}
-    lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {"deck": ("dirty", "clean")}
+    lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "deck": ("dirty", "clean"), "senas": senas.LOBBY_VALUES}
 
     def check_score(self, score: Sequence[int]) -> None:
         if any(s % 2 for s in score):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from chatbot.rules import senas
 from chatbot.rules.brazil import BRAZIL_OPTIONS, BrazilianRules
 from chatbot.rules.cards import Card, french_deck
 from chatbot.rules.options import OptionSpec, choice
@@ -22,7 +23,8 @@ class PaulistaRules(BrazilianRules):
     special_value = 3
     option_specs: ClassVar[dict[str, OptionSpec]] = {
         **BRAZIL_OPTIONS, "deck": choice("dirty", "clean")}
-    lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {"deck": ("dirty", "clean")}
+    lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "deck": ("dirty", "clean"), "senas": senas.LOBBY_VALUES}
 
     def order(self) -> tuple[int, ...]:
         return CLEAN_ORDER if self.options["deck"] == "clean" else DIRTY_ORDER

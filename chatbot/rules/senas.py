@@ -30,9 +30,12 @@ def option_specs() -> dict[str, OptionSpec]:
             "sena_catch": OptionSpec(minimum=0, maximum=100, default=DEFAULT_CATCH)}
 
 
+OPTION_NAMES = frozenset({"senas", "sena_catch"})
+
 # The table option: no señas, señas nobody catches, or señas each opponent may catch.
 OFF, ON, CATCH = "off", "on", "catch"
 MODES = (CATCH, ON, OFF)
+LOBBY_VALUES = MODES  # the lobby's button cycles the modes, the default first
 # Each opponent's chance, in percent, of seeing a given seña when the table plays
 # with catches: at a real table most señas go unseen, and a catch every fifth
 # signal keeps the risk of signalling real without making signals useless.

@@ -29,7 +29,7 @@ def test_offered_values_are_valid_and_include_the_default(variant: str) -> None:
             assert specs[name].check(name, value) == value
         assert specs[name].default_value in values
     assert list(offered(variant))[-1] == TURN
-    assert len(offered(variant)) <= 4  # the lobby stays readable
+    assert len(offered(variant)) <= 5  # the lobby stays readable (two buttons a row)
 
 
 def test_turn_times_are_allowed_by_the_machine() -> None:
@@ -38,8 +38,8 @@ def test_turn_times_are_allowed_by_the_machine() -> None:
 
 
 def test_what_each_game_offers() -> None:
-    assert list(offered("paulista")) == ["deck", TURN]
-    assert list(offered("argentino")) == ["target", "flor", "envido_immediate", TURN]
+    assert list(offered("paulista")) == ["deck", "senas", TURN]
+    assert list(offered("argentino")) == ["target", "flor", "envido_immediate", "senas", TURN]
     assert list(offered("le-truc")) == ["target", TURN]
 
 
@@ -57,6 +57,15 @@ def test_settings_show_the_values_in_force() -> None:
     assert shown == {"target": 30, "flor": "basic", "envido_immediate": False, TURN: 60}
     table.turn_seconds = 90
     assert {s.name: s.value for s in settings(table, 60.0)}[TURN] == 90
+
+
+def test_senas_are_offered_only_where_there_are_partners() -> None:
+    """Señas are signals to a partner: a table for two has no button for them."""
+    for variant in ("paulista", "mineiro", "argentino"):
+        assert "senas" not in {s.name for s in settings(Table(variant, 2, {}), 60.0)}
+        shown = {s.name: s.value for s in settings(Table(variant, 4, {"senas": "off"}), 60.0)}
+        assert shown["senas"] == "off"
+    assert "senas" not in {s.name for s in settings(Table("le-truc", 4, {}), 60.0)}
 
 
 def test_a_press_gives_configure_the_next_value() -> None:
