@@ -49,6 +49,7 @@ _TITLE_SPECIAL: Final = R_("Special hands")
 _TITLE_OPTIONS: Final = R_("Table options")
 _TITLE_ARG_RAISE: Final = R_("Truco and envido")
 _TITLE_FLOR: Final = R_("Flor")
+_TITLE_SENAS: Final = R_("Signals to the partner (señas)")
 _TITLE_LT_RAISE: Final = R_("Two more? and mon reste")
 _TITLE_LT_SPECIAL: Final = R_("New cards and signals")
 _TITLE_PUT_RAISE: Final = R_("The put")
@@ -830,6 +831,34 @@ _PUT_OPTIONS: Final = R_(
 )
 
 
+_BRAZIL_SENAS: Final = R_(
+    "In a game with partners, signalling your cards to your partner is allowed: a face "
+    "gesture at a real table, a button here (\"Signal to my partner\" on your private hand "
+    "message).\n"
+    "• A wink: the zap. Both eyebrows raised: copas. The tongue pushed into the cheek: "
+    "espadilha. The tip of the tongue: pica-fumo. A bitten lip: a three. Closed eyes: nothing "
+    "good.\n"
+    "• A signal may be made at any moment of a hand while you still hold a card, not only on "
+    "your turn; at most three a hand, each once. It is told to your partner at once.\n"
+    "• You may signal a card you do not hold: a bluff is part of the game.\n"
+    "• Each opponent may catch a signal by chance (20% by default): the one who catches it "
+    "reads it too. The table may play signals that nobody catches, or no signals at all."
+)
+_ARGENTINO_SENAS: Final = R_(
+    "In a game with partners, signalling your cards to your partner is allowed: a face "
+    "gesture at a real table, a button here (\"Signal to my partner\" on your private hand "
+    "message).\n"
+    "• Both eyebrows raised: the ancho de espada. A wink: the ancho de basto. The mouth "
+    "twisted to the right: the siete de espada; to the left: the siete de oro. A bitten lip: "
+    "a three. A kiss: a two. An open mouth: a false ace. Puffed cheeks: a flor (where flor "
+    "is played). Closed eyes: nothing good.\n"
+    "• A signal may be made at any moment of a hand while you still hold a card, not only on "
+    "your turn; at most three a hand, each once. It is told to your partner at once.\n"
+    "• You may signal a card you do not hold: a bluff is part of the game.\n"
+    "• Each opponent may catch a signal by chance (20% by default): the one who catches it "
+    "reads it too. The table may play signals that nobody catches, or no signals at all."
+)
+
 
 # Each variant's sections in reading order: (title, text), a text that two variants
 # share in part given as its parts, shown one after the other.
@@ -841,6 +870,7 @@ _PAGES: Final[dict[str, tuple[tuple[str, str | tuple[str, ...]], ...]]] = {
         (_TITLE_TIES, _BRAZIL_TIES),
         (_TITLE_RAISE, _PAULISTA_RAISE),
         (_TITLE_SPECIAL, _PAULISTA_SPECIAL),
+        (_TITLE_SENAS, _BRAZIL_SENAS),
         (_TITLE_OPTIONS, (_PAULISTA_OPTIONS, _BRAZIL_OPTIONS)),
     ),
     "mineiro": (
@@ -850,6 +880,7 @@ _PAGES: Final[dict[str, tuple[tuple[str, str | tuple[str, ...]], ...]]] = {
         (_TITLE_TIES, _BRAZIL_TIES),
         (_TITLE_RAISE, _MINEIRO_RAISE),
         (_TITLE_SPECIAL, _MINEIRO_SPECIAL),
+        (_TITLE_SENAS, _BRAZIL_SENAS),
         (_TITLE_OPTIONS, (_MINEIRO_OPTIONS, _BRAZIL_OPTIONS)),
     ),
     "argentino": (
@@ -859,6 +890,7 @@ _PAGES: Final[dict[str, tuple[tuple[str, str | tuple[str, ...]], ...]]] = {
         (_TITLE_TIES, _ARGENTINO_TIES),
         (_TITLE_ARG_RAISE, _ARGENTINO_RAISE),
         (_TITLE_FLOR, _ARGENTINO_FLOR),
+        (_TITLE_SENAS, _ARGENTINO_SENAS),
         (_TITLE_OPTIONS, _ARGENTINO_OPTIONS),
     ),
     "le-truc": (
