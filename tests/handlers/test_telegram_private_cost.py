@@ -4,7 +4,8 @@ the others play (the group's message and inline mode show those).
 
 No debounce in the tests (edit delay 0), so nothing is merged by luck: the bound is
 what the rule allows, two edits per move of hers (her turn, her play), two per
-call her team must answer, and one per trick, where editing for every card played
+call her team must answer, one per trick and one per seña she must read (her
+partner's, or one she caught), where editing for every card played
 would cost one more per card of others.
 """
 
@@ -41,10 +42,14 @@ async def test_a_private_hand_is_edited_only_when_its_reader_must_read_it(
     hands: list[dict[str, int]] = []
     for event in log:
         if event.kind == "HandStarted":
-            hands.append({"hers": 0, "others": 0, "tricks": 0, "raised": 0})
+            hands.append({"hers": 0, "others": 0, "tricks": 0, "raised": 0, "signals": 0})
         elif hands and event.kind == "input" and event.payload["trigger"] in (
                 "move", "time_out"):
             hands[-1]["hers" if event.payload["args"][0] == 0 else "others"] += 1
+        elif hands and event.kind in ("SenaMade", "SenaCaught") and (
+                event.payload["audience"] in (["team", 0], ["seat", 0])
+                and event.payload["seat"] != 0):
+            hands[-1]["signals"] += 1  # a seña she must read: her partner's, or one she caught
         elif hands and event.kind == "TrickWon":
             hands[-1]["tricks"] += 1
         elif hands and event.kind == "CallMade" and event.payload["seat"] % 2 == 1:
@@ -53,8 +58,10 @@ async def test_a_private_hand_is_edited_only_when_its_reader_must_read_it(
     finished = hands if played else hands[:-1]  # the hand in play is not over yet
     assert finished and len(messages) >= len(finished)
     for hand, message in zip(finished, messages, strict=False):
-        # her turns and plays, the answers her team owed, the tricks, the end
-        allowed = 2 * hand["hers"] + 2 * hand["raised"] + hand["tricks"] + 1
+        # her turns and plays, the answers her team owed, the tricks, the señas she
+        # read, the end
+        allowed = (2 * hand["hers"] + 2 * hand["raised"] + hand["tricks"] + hand["signals"]
+                   + 1)
         assert message.edits <= allowed, (hand, message.edits, message.text)
     # the others' cards were many, and none of them cost an edit of its own
     assert sum(h["others"] for h in finished) > sum(h["hers"] for h in finished)
