@@ -145,3 +145,12 @@ def sena_phrase_in(sena: Sena, rules: TrickRules, locale: str) -> str:
     """A menu entry: the seña's gesture and what it means, in ``locale``."""
     with use_locale(locale):
         return sena_phrase(sena.name, sena.cards, rules)
+
+
+def senas_prompt(table: Table, locale: str) -> str:
+    """Above the señas opened from inline mode: which game they are for."""
+    from chatbot.i18n.render import variant_name  # render imports this module
+
+    with use_locale(locale):
+        return _("Your signals to your partner at this table of {variant}:",
+                 variant=variant_name(table.variant))

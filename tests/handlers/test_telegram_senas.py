@@ -125,6 +125,22 @@ async def test_senas_reach_the_partner_and_the_catcher_only(
                         for m in hand_messages(bob) for t in texts_of(m)),
             what="Bob's caught seña")
 
+        # Bob opens his own señas from inline mode: the button above the results leads to
+        # his private chat (nothing is posted in the group), where he signals to Bot 3
+        answer_inline = await bob.inline_query_from(await game.table_message())
+        entry = answer_inline.button
+        assert entry is not None and entry["text"] == SIGNAL, entry
+        mark = fake_telegram.mark()
+        await bob.start(str(entry["start_parameter"]))
+        call = await fake_telegram.wait_for_call("sendMessage", chat_id=bob.id, since=mark)
+        menu_message = bob.private.message(int(call.result["message_id"]))
+        assert (menu_message.text or "").startswith("Your signals to your partner")
+        bobs = next(d for d in menu_message.callback_data if peek(d).action == "sena")
+        answer = await bob.press(menu_message, bobs)
+        assert (answer.text or "").startswith("You signal: "), answer.text
+        log = await repo.list_events(game.table_id)
+        assert [e.payload["seat"] for e in log if e.kind == "SenaMade"][-1] == 1
+
         # the same seña again, replayed: refused, nothing changes
         version = (await game.record()).version
         answer = await alice.press(hand_messages(alice)[-1], chosen, check=False)
@@ -139,7 +155,7 @@ async def test_senas_reach_the_partner_and_the_catcher_only(
     log = (await repo.list_events(game.table_id))[since:]
     made = [e.payload for e in log if e.kind == "SenaMade"]
     caught = [e.payload for e in log if e.kind == "SenaCaught"]
-    assert {p["seat"] for p in made} >= {0, 2, 3}  # Alice and both bots signalled
+    assert {p["seat"] for p in made} >= {0, 1, 2, 3}  # Alice, Bob and both bots signalled
     assert len(caught) == 2 * len(made)  # two opponents, every seña caught
     names = {0: "Alice", 1: "Bob", 2: "Bot 2", 3: "Bot 3"}
     for user, seat in ((alice, 0), (bob, 1)):
@@ -156,4 +172,7 @@ async def test_senas_reach_the_partner_and_the_catcher_only(
     gestures = {str(g) for g in GESTURES.values()}
     for message in game.group.bot_messages(include_deleted=True):
         for text in texts_of(message):
-            assert "signal" not in text.lower() and not any(g in text for g in gestures), text
+            for line in text.splitlines():  # (the lobby names the option, not a seña)
+                assert not (SIGNALLED.match(line) or CAUGHT.match(line)
+                            or line.startswith(("You signal", "Signals this hand"))
+                            or any(g in line for g in gestures)), line

@@ -17,7 +17,9 @@ from telegram import (
     InlineQueryResult,
     InlineQueryResultArticle,
     InlineQueryResultCachedSticker,
+    InlineQueryResultsButton,
     InputTextMessageContent,
+    Message,
     Update,
 )
 from telegram.constants import ChatMemberStatus, ChatType
@@ -73,7 +75,8 @@ from chatbot.i18n.cards import card_label
 from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.private_text import private_help
 from chatbot.i18n.render import action_label
-from chatbot.i18n.table_text import alert, inline_context
+from chatbot.i18n.senas_text import senas_prompt
+from chatbot.i18n.table_text import alert, button, inline_context
 from chatbot.i18n.translation import translate
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import CardCodeError
@@ -84,6 +87,7 @@ from chatbot.storage import ActiveTableExists, Repository, TableRecord
 log = logging.getLogger(__name__)
 
 Context = ContextTypes.DEFAULT_TYPE
+SENAS_START = "senas-"  # /start senas-CODE: the inline results' way to a table's señas
 MEMORY = 50_000  # users remembered by a process (oldest dropped first)
 USER_TTL = 60.0  # seconds a remembered user's stored language is trusted
 
@@ -175,12 +179,32 @@ class TrucoHandlers:
         locale = await self.user_locale(update)
         if chat.type == ChatType.PRIVATE:
             await self.repo.set_started_private(user.id)
+            wanted = (context.args or [""])[0]
+            if wanted.startswith(SENAS_START) and await self.senas_here(
+                    message, chat.id, user.id, wanted.removeprefix(SENAS_START), locale):
+                return
             await message.reply_text(
                 translate("Welcome to truco-bot! Choose a game to practise against the bot, "
                           "or add me to a group and send /new there.", locale),
                 reply_markup=self.keyboards.solo_menu(chat.id, available_variants(), locale))
         else:
             await message.reply_text(translate("Send /new to open a table here.", locale))
+
+    async def senas_here(self, message: Message, chat_id: int, user_id: int, code: str,
+                         locale: str) -> bool:
+        """The señas of a group table, in the player's private chat (from the inline
+        results' button); False when there are none to make now (the usual welcome)."""
+        record = await self.service.by_code(code)
+        if record is None or not record.active:
+            return False
+        table = Table.from_dict(record.game)
+        seat = table.seat_of(user_id)
+        menu = None if seat is None else self.keyboards.senas_menu(chat_id, table, code, seat,
+                                                                   locale)
+        if menu is None:
+            return False
+        await message.reply_text(senas_prompt(table, locale), reply_markup=menu)
+        return True
 
     async def cmd_help(self, update: Update, context: Context) -> None:
         if update.message is None:
@@ -606,7 +630,23 @@ class TrucoHandlers:
         record = await self.service.by_code(code) if code else None
         book = context.bot_data.get("stickers") if context.bot_data else None
         results = self.inline_results(record, user.id, locale, book) if record else []
-        await answer_inline(query, results, cache_time=0, is_personal=True)
+        await answer_inline(query, results, cache_time=0, is_personal=True,
+                            button=self.senas_entry(record, user.id, locale))
+
+    def senas_entry(self, record: TableRecord | None, user_id: int,
+                    locale: str) -> InlineQueryResultsButton | None:
+        """Above the inline results, "Signal to my partner" for a seated player who may
+        signal now: it opens the bot's private chat at the señas of this table, so a
+        seña never posts anything in the group (a chosen result would)."""
+        if record is None or not record.active:
+            return None
+        table = Table.from_dict(record.game)
+        seat = table.seat_of(user_id)
+        if seat is None or table.match is None or \
+                not table.rules.senas_available(table.match, seat):
+            return None
+        return InlineQueryResultsButton(button("senas", locale),
+                                        start_parameter=f"{SENAS_START}{record.code}")
 
     def inline_results(self, record: TableRecord, user_id: int, locale: str,
                        book: StickerBook | None = None) -> list[InlineQueryResult]:
