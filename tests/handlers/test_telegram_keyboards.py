@@ -41,8 +41,10 @@ def test_option_buttons_sit_two_a_row_before_start() -> None:
     table = Table("argentino", 4)
     rows = KEYBOARDS.lobby(CHAT, table, "ABC123", 0, "en", settings(table, 60.0)).inline_keyboard
     texts = [[b.text for b in row] for row in rows]
-    assert texts[-3:] == [["Points: 30", "Flor: off"],
-                          ["Envido: counted at the hand's end", "Time per turn: 60 s"],
+    assert texts[-4:] == [["Points: 30", "Flor: off"],
+                          ["Envido: counted at the hand's end",
+                           "Signals: opponents may catch them"],
+                          ["Time per turn: 60 s"],
                           ["Start", "Close the table", "Rules"]]
 
 
