@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import text
 from sqlalchemy.engine import URL, Connection
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import NullPool
 
@@ -32,6 +34,8 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 
 # Any constant shared by every process of this bot; "truc" in ASCII.
 _ADVISORY_LOCK_KEY = 0x74727563
+# Seconds a process starting on an SQLite file waits for another one's migration.
+SQLITE_MIGRATION_WAIT = 300.0
 
 Target = str | URL | AsyncEngine
 
@@ -76,8 +80,21 @@ async def _run(target: Target, action: Callable[[Config], None]) -> None:
     else:
         engine, owned = make_engine(target, poolclass=NullPool), True
     try:
-        async with write(engine) as conn:
-            await conn.run_sync(_locked, action)
+        deadline = time.monotonic() + SQLITE_MIGRATION_WAIT
+        while True:
+            try:
+                async with write(engine) as conn:
+                    await conn.run_sync(_locked, action)
+                return
+            except OperationalError as exc:
+                # another process holds SQLite's write lock for longer than the busy
+                # timeout (it is migrating a fresh file on a slow machine): wait for it,
+                # as PostgreSQL's advisory lock waits; nothing was done under our
+                # BEGIN IMMEDIATE, so trying again is safe
+                if (engine.dialect.name != "sqlite" or "locked" not in str(exc)
+                        or time.monotonic() > deadline):
+                    raise
+                await asyncio.sleep(0.5)
     finally:
         if owned:
             await engine.dispose()
