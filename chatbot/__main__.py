@@ -25,6 +25,7 @@ from chatbot.handlers.cli_help import Parser, say
 from chatbot.handlers.telegram.config import TOKEN_VAR, VARIABLES, ConfigError, Settings
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.translation import _
+from chatbot.logs import configure as configure_logs
 
 COMMANDS = ("run", "play", "ingress", "worker")
 
@@ -158,8 +159,7 @@ def _run(*, check: bool, role: str = "run") -> int:
     if settings is None:
         say(no_token_help())
         return 0
-    logging.basicConfig(level=settings.log_level,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logs(settings.log_level, settings.log_format, role)
     if settings.log_level != "DEBUG":
         # Alembic says "Context impl SQLiteImpl" at INFO on every start: noise for an
         # operator, who reads the bot's own start-up line (database, schema) instead.

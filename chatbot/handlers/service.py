@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from chatbot import logs
 from chatbot.ai import TableReads, decide
 from chatbot.ai.senas import preview, table_senas
 from chatbot.fsm.errors import Refused
@@ -245,6 +246,7 @@ class GameService:
         not (another worker saved), or a refusal was judged on it, the table is
         read again and judged anew, so no answer ever rests on a stale copy.
         """
+        logs.bind(table=table_id)
         async with self.lock(table_id), self.table_locks.hold(table_id):
             copy = self._records.get(table_id)
             if copy is not None:
@@ -292,6 +294,10 @@ class GameService:
         then record the statistics of a game won."""
         saved = await self._save(record, table, fired)
         self.remember(saved)
+        # triggers and counts only: an action's arguments may name a hidden card
+        log.info("saved %s: version %d, turn %d, %d events",
+                 "+".join(trigger for trigger, _, _ in fired), saved.version,
+                 saved.turn_seq, sum(len(batch) for _, _, batch in fired))
         events = [e for _, _, batch in fired for e in batch]
         try:
             self.learn(record, saved, table, events)
@@ -352,6 +358,7 @@ class GameService:
         a given score): ``change`` edits the table and returns its events; the table
         settles on its phase and is saved like any action, version check and log included.
         """
+        logs.bind(table=table_id)
         async with self.lock(table_id), self.table_locks.hold(table_id):
             record = await self.repo.get_table(table_id)
             if record is None or not record.active:

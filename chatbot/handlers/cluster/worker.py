@@ -39,6 +39,7 @@ from redis.exceptions import RedisError
 from telegram import Update
 from telegram.ext import Application
 
+from chatbot import logs
 from chatbot.handlers.cluster.leases import Leases
 from chatbot.handlers.cluster.streams import GROUP, Streams, chat_key
 
@@ -240,6 +241,7 @@ class Worker:
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.shield(previous)
         started = time.perf_counter()
+        logs.bind_update(update)  # this task's lines name the update and its chat
         try:
             await self.handle(update)
         except Exception:  # PTB reports handler errors itself; this is anything else

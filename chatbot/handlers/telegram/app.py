@@ -6,7 +6,7 @@ import asyncio
 import logging
 from dataclasses import dataclass
 
-from telegram import BotCommand
+from telegram import BotCommand, Update
 from telegram.ext import (
     Application,
     BaseUpdateProcessor,
@@ -15,8 +15,10 @@ from telegram.ext import (
     CommandHandler,
     ContextTypes,
     InlineQueryHandler,
+    TypeHandler,
 )
 
+from chatbot import logs
 from chatbot.handlers.cluster.shared_limits import (
     SharedGroupMinute,
     SharedLimits,
@@ -67,6 +69,12 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     kind = type(update).__name__
     uid = getattr(update, "update_id", None)
     log.error("update %s (%s) failed", uid, kind, exc_info=context.error)
+
+
+async def _bind_log_ids(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The update's and chat's ids on every line logged while it is handled (the
+    service adds the table's): each update runs in a task of its own."""
+    logs.bind_update(update)
 
 
 def pool_options(url: str) -> dict[str, int]:
@@ -182,6 +190,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     app = (builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown)
            .build())
     h = handlers_
+    app.add_handler(TypeHandler(Update, _bind_log_ids), group=-2)  # ids on every log line
     app.add_handler(repeats.handler(), group=-1)  # before any other handler
     for name, callback in (("start", h.cmd_start), ("play", h.cmd_start), ("help", h.cmd_help),
                            ("new", h.cmd_new), ("join", h.cmd_join), ("leave", h.cmd_leave),

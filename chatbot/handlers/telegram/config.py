@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 from chatbot.handlers.service import Timing
 from chatbot.i18n.translation import N_, _
+from chatbot.logs import FORMATS
 from chatbot.storage import DEFAULT_URL
 
 TOKEN_VAR = "TELEGRAM_BOT_TOKEN"
@@ -53,6 +54,9 @@ VARIABLES: tuple[Variable, ...] = (
     Variable(BASE_URL_VAR, OFFICIAL_API_ROOT,
              N_("another Bot API server (its root, with or without /bot at the end)")),
     Variable("TRUCO_LOG_LEVEL", "INFO", N_("how much to log: DEBUG, INFO, WARNING or ERROR")),
+    Variable("TRUCO_LOG_FORMAT", "text",
+             N_("text, or json for one JSON object a line (for a log collector); both "
+                "name the update, chat and table a line is about")),
     Variable("TRUCO_TURN_SECONDS", "60",
              N_("seconds a person has for a move before a bot plays for them")),
     Variable("TRUCO_BOT_SECONDS", "1.5", N_("seconds a bot waits before it moves")),
@@ -100,6 +104,7 @@ class Settings:
     database_url: str = DEFAULT_URL
     api_root: str = OFFICIAL_API_ROOT
     log_level: str = "INFO"
+    log_format: str = "text"
     timing: Timing = field(default_factory=Timing)
     edit_delay: float = 1.0  # seconds a table message waits for more changes before an edit
     webhook_url: str | None = None
@@ -173,6 +178,7 @@ class Settings:
             database_url=env.get("TRUCO_DATABASE_URL", "").strip() or DEFAULT_URL,
             api_root=api_root(env.get(BASE_URL_VAR, "")),
             log_level=_log_level(env.get("TRUCO_LOG_LEVEL", "INFO")),
+            log_format=_log_format(env.get("TRUCO_LOG_FORMAT", "")),
             timing=Timing(turn=_seconds(env, "TRUCO_TURN_SECONDS", 60.0),
                           bot=_seconds(env, "TRUCO_BOT_SECONDS", 1.5),
                           between_hands=_seconds(env, "TRUCO_PAUSE_SECONDS", 3.0)),
@@ -224,6 +230,14 @@ def _log_level(raw: str) -> str:
         raise ConfigError(_("TRUCO_LOG_LEVEL must be one of {levels}, not {value}.",
                             levels=", ".join(_LEVELS), value=raw.strip()))
     return level
+
+
+def _log_format(raw: str) -> str:
+    value = raw.strip().lower() or "text"
+    if value not in FORMATS:
+        raise ConfigError(_("TRUCO_LOG_FORMAT must be text or json, not {value}.",
+                            value=raw.strip()))
+    return value
 
 
 def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
