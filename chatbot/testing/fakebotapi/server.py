@@ -1134,6 +1134,18 @@ class FakeTelegramServer:
         self.enqueue({"callback_query": query})
         return query_id
 
+    def callback_update(self, query: JSON) -> JSON:
+        """A callback_query update the bot may answer once, not queued for getUpdates
+        or the webhook: for handing the same press to the bot another way (straight onto
+        the streams of several workers at once, as a double click from two clients)."""
+        query_id = self.next_query_id()
+        query = {"id": query_id, **query}
+        self._open_callback_queries[query_id] = query
+        self._last_update_id += 1
+        update = {"update_id": self._last_update_id, "callback_query": query}
+        self.sent_updates[self._last_update_id] = update
+        return update
+
     def expire_queries(self) -> list[str]:
         """Telegram's answer window passes for every open query (as it does for a bot
         that was down or far behind): answering any of them now fails with "query is too
