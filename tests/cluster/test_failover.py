@@ -23,24 +23,10 @@ from chatbot.fsm.table import Table
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
 from tests.cluster.harness import WAIT, Cluster, free_port
+from tests.cluster.test_streams_and_worker import REDIS_URL, redis
 from tests.handlers.group_helpers import GroupGame, eventually, open_group_table, table_of
 
-# the machine's Redis (no restart here); every key has the test's own prefix
-REDIS_URL = "redis://127.0.0.1:6379/0"
-
-
-@pytest.fixture
-async def redis() -> AsyncIterator[Redis]:
-    client = Redis.from_url(REDIS_URL, decode_responses=True)
-    try:
-        await client.ping()
-    except Exception:
-        await client.aclose()
-        pytest.skip("no Redis on 127.0.0.1:6379")
-    try:
-        yield client
-    finally:
-        await client.aclose()
+__all__ = ["redis"]  # the machine's Redis (no restart here): fails in CI if away
 
 
 @pytest.fixture
@@ -215,16 +201,22 @@ async def test_one_press_given_to_two_workers_at_once_is_applied_once(
 
     # the same update twice (Telegram sent it again, or a worker died before its ack),
     # on two workers' streams at once: one bot more, not two
+    shown = lobby.text
     again = _press(server, alice, lobby, "Add a bot")
     await cluster.streams.append(redis, [again, again], [first, second])
     await server.wait_callback_answer(again["callback_query"]["id"], WAIT)
     await _idle(cluster, redis)
     assert _taken(table_of(await game.record())) == 2
-    await bob.press_button(lobby, "Join team B")
-    await alice.press_button(lobby, "Add a bot")
+    # each next press uses the lobby as edited (its buttons carry the table's version)
+    for user, label in ((bob, "Join team B"), (alice, "Add a bot")):
+        await _edited(server, lobby, shown)
+        shown = lobby.text
+        answer = await user.press_button(lobby, label)
+        assert not answer.show_alert, answer.text
     await eventually(lambda: _full(game), "four seats taken", WAIT)
 
     # two clicks of Start (two updates) on two workers at once: one game starts
+    await _edited(server, lobby, shown)
     start_one, start_two = (_press(server, alice, lobby, "Start") for _ in range(2))
     await cluster.streams.append(redis, [start_one, start_two], [first, second])
     answers = [await server.wait_callback_answer(u["callback_query"]["id"], WAIT)
@@ -236,6 +228,12 @@ async def test_one_press_given_to_two_workers_at_once_is_applied_once(
     assert len(answers) == 2
     record = await game.record()
     assert record.state.startswith("hand_")
+
+
+async def _edited(server: FakeTelegramServer, lobby: FakeMessage, shown: str | None) -> None:
+    """The lobby's text changed since ``shown`` (the last press was drawn)."""
+    await server.wait_until(lambda: lobby.text != shown, timeout=WAIT,
+                            what="the lobby edited after the last press")
 
 
 async def _full(game: GroupGame) -> bool | None:

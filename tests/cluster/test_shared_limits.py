@@ -65,3 +65,54 @@ async def test_a_429_in_one_worker_pauses_that_chat_only_for_every_worker(
         second.process_request(record, (6,), {}, "sendMessage", {"chat_id": 6}, None))
     assert calls[5] - paused_at >= 2.0  # the paused chat waited out Telegram's 2 s
     assert await second.limits.paused_for(6) == 0  # the other chat was never paused
+
+
+async def test_the_bot_wide_second_is_kept_in_the_process_while_redis_cannot_be_asked(
+        ) -> None:
+    from tests.cluster.harness import free_port
+
+    away = Redis.from_url(f"redis://127.0.0.1:{free_port()}/0")  # nobody listens
+    limiter = SharedRateLimiter(SharedLimits(away, "away"), max_retries=0)
+    started: list[float] = []
+
+    async def send(chat: int) -> bool:
+        started.append(time.monotonic())
+        return True
+
+    try:
+        await asyncio.gather(*(limiter.process_request(
+            send, (chat,), {}, "sendMessage", {"chat_id": chat}, None)
+            for chat in range(45)))
+    finally:
+        await away.aclose()
+    assert len(started) == 45
+    assert peak_in_window(started, 1.0) <= 30  # never no limit at all
+
+
+async def test_more_calls_at_once_than_the_pool_has_connections_keep_the_shared_second(
+        streams: Streams) -> None:
+    """One worker with hundreds of updates in hand: its pool blocks for a connection
+    instead of failing, so the limit never falls back for mere load."""
+    from chatbot.handlers.cluster import shared_limits
+    from chatbot.handlers.cluster.run import REDIS_CONNECTIONS, open_redis
+    from chatbot.handlers.telegram.config import Settings
+    from tests.cluster.test_streams_and_worker import REDIS_URL
+
+    client = await open_redis(Settings(token="1:x", redis_url=REDIS_URL))
+    limiter = SharedRateLimiter(SharedLimits(client, streams.prefix), max_retries=0)
+    started: list[float] = []
+
+    async def send(chat: int) -> bool:
+        started.append(await _now(client))
+        return True
+
+    calls = 2 * REDIS_CONNECTIONS
+    try:
+        await asyncio.gather(*(limiter.process_request(
+            send, (chat,), {}, "sendMessage", {"chat_id": chat}, None)
+            for chat in range(calls)))
+    finally:
+        await client.aclose()
+    assert len(started) == calls
+    assert not shared_limits._Away.down
+    assert peak_in_window(started, 1.0) <= 30

@@ -17,7 +17,7 @@ from contextlib import asynccontextmanager, suppress
 from dataclasses import replace
 from typing import Any
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -51,13 +51,21 @@ def streams_of(settings: Settings) -> Streams:
     return Streams(settings.redis_prefix, settings.partitions)
 
 
+REDIS_CONNECTIONS = 64  # per process; Redis serves 10,000 by default
+
+
 async def open_redis(settings: Settings) -> Redis:
     """A client on TRUCO_REDIS_URL that answered a PING, or the sentence saying why not."""
     # retried: after a restart of Redis each pooled connection fails once ("closed")
-    redis = Redis.from_url(settings.redis_url, decode_responses=True,
-                           socket_connect_timeout=10, health_check_interval=15,
-                           retry=Retry(ExponentialBackoff(cap=2.0), 3),
-                           retry_on_error=[RedisConnectionError, RedisTimeoutError])
+    # A blocking pool: under load (hundreds of updates in hand, each asking the flood
+    # limits) a task waits for a free connection instead of failing with "Too many
+    # connections", which the limits would take for Redis being away.
+    pool = BlockingConnectionPool.from_url(
+        settings.redis_url, decode_responses=True, max_connections=REDIS_CONNECTIONS,
+        timeout=30, socket_connect_timeout=10, health_check_interval=15,
+        retry=Retry(ExponentialBackoff(cap=2.0), 3),
+        retry_on_error=[RedisConnectionError, RedisTimeoutError])
+    redis = Redis.from_pool(pool)  # the client owns the pool: aclose() closes it
     try:
         await redis.ping()
     except Exception as error:  # refused, timed out, bad password...

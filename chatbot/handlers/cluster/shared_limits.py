@@ -15,6 +15,11 @@ take the last place):
 - a 429 for a chat pauses that chat, and only it, for every worker: a key that
   expires when Telegram said to retry.
 
+When Redis cannot be asked (away, or restarting) each process keeps the bot-wide
+second and the groups' minutes by itself, as ``truco-bot run`` does, until it
+answers again: never no limit at all. The client's pool blocks for a free
+connection (``run.open_redis``) so that load alone never looks like an outage.
+
 Times are Redis's own (``TIME`` inside the scripts), so the workers' clocks need
 not agree. A call in flight counts as ending ``FLIGHT_MS`` from its start until it
 ends: a worker that dies mid-call leaves no place taken for ever.
@@ -35,7 +40,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from chatbot.handlers.telegram.group_minute import LIMIT, WINDOW
+from chatbot.handlers.telegram.group_minute import LIMIT, WINDOW, GroupMinute
 from chatbot.handlers.telegram.rate_limit import (
     OVERALL_PER_SECOND,
     ChatRateLimiter,
@@ -80,8 +85,9 @@ return 0
 
 
 class _Away:
-    """Redis is away: the limits are not kept (a 429 then pauses the chat, in this
-    process), rather than every Telegram call failing. Said once per outage."""
+    """Redis cannot be asked: this process keeps the limits by itself meanwhile (as
+    ``truco-bot run`` does), rather than every Telegram call failing. Said once per
+    outage."""
 
     down = False
 
@@ -115,15 +121,18 @@ class Window:
         _Away.ok()
         return True
 
-    async def ready(self, keep: int = 0) -> None:
-        await self._take(keep, "")
+    async def ready(self, keep: int = 0) -> bool:
+        """Wait for room; False if Redis could not be asked."""
+        return await self._take(keep, "")
 
     @asynccontextmanager
-    async def slot(self) -> AsyncIterator[None]:
+    async def slot(self) -> AsyncIterator[bool]:
+        """A place in the window for one call; yields False if Redis could not be
+        asked (the caller then keeps the limit in its own process)."""
         member = uuid.uuid4().hex
         taken = await self._take(0, member)
         try:
-            yield
+            yield taken
         finally:
             if taken:
                 with suppress(RedisError, OSError):  # else it runs out after FLIGHT_MS
@@ -170,16 +179,25 @@ class SharedLimits:
 
 
 class SharedGroupMinute:
-    """``GroupMinute``'s interface (``ready``, ``slot``) over :class:`SharedLimits`."""
+    """``GroupMinute``'s interface (``ready``, ``slot``) over :class:`SharedLimits`,
+    with this process's own ``GroupMinute`` for the moments Redis cannot be asked."""
 
     def __init__(self, limits: SharedLimits) -> None:
         self.limits = limits
+        self.local = GroupMinute(limits.group_limit, limits.group_window_ms / 1000)
 
     async def ready(self, chat: int | str, keep: int = 0) -> None:
-        await self.limits.group(chat).ready(keep)
+        if not await self.limits.group(chat).ready(keep):
+            await self.local.ready(chat, keep)
 
-    def slot(self, chat: int | str) -> AbstractAsyncContextManager[None]:
-        return self.limits.group(chat).slot()
+    @asynccontextmanager
+    async def slot(self, chat: int | str) -> AsyncIterator[None]:
+        async with self.limits.group(chat).slot() as shared:
+            if shared:
+                yield
+            else:
+                async with self.local.slot(chat):
+                    yield
 
 
 class SharedRateLimiter(ChatRateLimiter):
@@ -189,6 +207,8 @@ class SharedRateLimiter(ChatRateLimiter):
         super().__init__(max_retries=max_retries, overall_per_second=None,
                          group_minute=SharedGroupMinute(limits))  # type: ignore[arg-type]
         self.limits = limits
+        # while Redis cannot be asked: the same sliding second, in this process
+        self.local = GroupMinute(OVERALL_PER_SECOND, 1.0)
 
     async def _wait_if_paused(self, chat: int | str | None) -> None:
         while (delay := await self.limits.paused_for(chat)) > 0:
@@ -202,11 +222,15 @@ class SharedRateLimiter(ChatRateLimiter):
     def _overall_for(self, chat: int | str | None) -> AbstractAsyncContextManager[Any]:
         if chat is None:
             return nullcontext()
-        return _both(self.limits.overall.slot(), self.limits.chat(chat).slot())
+        return self._chat_then_overall(chat)
 
-
-@asynccontextmanager
-async def _both(first: AbstractAsyncContextManager[None],
-                second: AbstractAsyncContextManager[None]) -> AsyncIterator[None]:
-    async with second, first:  # the chat's second, then a place in the bot's second
-        yield
+    @asynccontextmanager
+    async def _chat_then_overall(self, chat: int | str) -> AsyncIterator[None]:
+        """The chat's second, then a place in the bot's second; the bot-wide limit is
+        kept in this process whenever Redis could not be asked."""
+        async with self.limits.chat(chat).slot(), self.limits.overall.slot() as shared:
+            if shared:
+                yield
+            else:
+                async with self.local.slot("bot"):
+                    yield
