@@ -24,6 +24,7 @@ from typing import Any
 
 from chatbot.bench.bot import _hands, start_people
 from chatbot.handlers.cluster.health import probe
+from chatbot.handlers.telegram.config import DEFAULT_PARTITIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,6 +33,21 @@ def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+async def _shares_settled(ports: list[int], partitions: int) -> None:
+    """Until every partition is held once and the shares differ by one at most: the
+    figures are of the steady state, not of the first seconds, when the partitions
+    move from the first worker up to the others (a game moved mid-hand may post its
+    table message anew, a call more than the hand's budget)."""
+    while True:
+        answers = [await probe(port) for port in ports]
+        held = [list(a["partitions"]) if a else [] for a in answers]
+        every = sorted(p for share in held for p in share)
+        sizes = [len(share) for share in held]
+        if every == list(range(partitions)) and max(sizes) - min(sizes) <= 1:
+            return
+        await asyncio.sleep(0.2)
 
 
 async def cluster_side(args: argparse.Namespace) -> dict[str, Any]:
@@ -59,6 +75,7 @@ async def cluster_side(args: argparse.Namespace) -> dict[str, Any]:
         for port in ports:
             while await probe(port) is None:
                 await asyncio.sleep(0.2)
+        await _shares_settled(ports[1:], DEFAULT_PARTITIONS)
         conn.send("go")
         figures = await loop.run_in_executor(None, conn.recv)
         workers = [await probe(port, "/health") for port in ports[1:]]
