@@ -152,13 +152,7 @@ async def test_a_game_goes_on_through_ten_worker_deaths_at_ten_moments(
 
 async def _open_list(game: GroupGame, record: Any) -> tuple[FakeUser, Any]:
     """The person to act opens inline mode from the table message (not picking yet)."""
-    table = table_of(record)
-    assert table.match is not None
-    seat = table.rules.to_act(table.match)
-    assert seat is not None
-    info = table.seats[seat]
-    assert info is not None and info.user_id is not None
-    user = game.people[info.user_id]
+    _, user = game.to_act(record)
     answer = await user.inline_query_from(await game.table_message())
     return user, answer
 

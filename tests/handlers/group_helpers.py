@@ -113,6 +113,16 @@ class GroupGame:
             return record if record.turn_seq > seq else None
         return await eventually(probe, f"the table to move past turn {seq}")
 
+    def to_act(self, record: TableRecord) -> tuple[int, FakeUser]:
+        """The seat to act in a stored game, and the person sitting there."""
+        table = table_of(record)
+        assert table.match is not None
+        seat = table.rules.to_act(table.match)
+        assert seat is not None
+        info = table.seats[seat]
+        assert info is not None and info.user_id is not None
+        return seat, self.people[info.user_id]
+
     async def play_one(self, rng: random.Random,
                        prefer: Callable[[list[dict[str, Any]]], dict[str, Any] | None]
                        | None = None) -> TableRecord:
@@ -121,12 +131,7 @@ class GroupGame:
         if record.state in ("finished", "closed"):
             return record
         table = table_of(record)
-        assert table.match is not None
-        seat = table.rules.to_act(table.match)
-        assert seat is not None
-        info = table.seats[seat]
-        assert info is not None and info.user_id is not None
-        user = self.people[info.user_id]
+        seat, user = self.to_act(record)
         message = await self.table_message()
         answer = await user.inline_query_from(message)
         self.inline_answers.append((user, answer, record))

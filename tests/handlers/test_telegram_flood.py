@@ -26,13 +26,7 @@ async def play_blind(game: GroupGame, rng: random.Random) -> TableRecord:
     """The person to act types the table's code in inline mode (no message needed) and
     plays calmly."""
     record = await game.human_turn()
-    table = table_of(record)
-    assert table.match is not None
-    seat = table.rules.to_act(table.match)
-    assert seat is not None
-    info = table.seats[seat]
-    assert info is not None and info.user_id is not None
-    user = game.people[info.user_id]
+    _, user = game.to_act(record)
     answer = await user.inline_query(f"{game.code} ", chat=game.group)
     chosen = cards_first(answer.results) or rng.choice(answer.results)
     await user.choose_inline(chosen["id"], answer=answer)

@@ -79,13 +79,7 @@ async def play_one_sticker(game: GroupGame, rng: random.Random) -> int:
     record = await game.human_turn()
     if record.state in ("finished", "closed"):
         return 0
-    table = table_of(record)
-    assert table.match is not None
-    seat = table.rules.to_act(table.match)
-    assert seat is not None
-    info = table.seats[seat]
-    assert info is not None and info.user_id is not None
-    user = game.people[info.user_id]
+    seat, user = game.to_act(record)
     answer = await user.inline_query_from(await game.table_message())
     game.inline_answers.append((user, answer, record))
     assert answer.is_personal and answer.cache_time == 0
