@@ -43,25 +43,10 @@ def bound() -> dict[str, int]:
     return dict(_context.get())
 
 
-def bind_update(data: Any) -> None:
-    """The update's id and chat, from PTB's Update or Telegram's JSON of it."""
-    if isinstance(data, dict):
-        chat = _chat_of(data)
-        bind(update=data.get("update_id"), chat=chat)
-        return
-    chat = getattr(getattr(data, "effective_chat", None), "id", None)
-    bind(update=getattr(data, "update_id", None), chat=chat)
-
-
-def _chat_of(data: dict[str, Any]) -> int | None:
-    for kind in ("message", "edited_message", "my_chat_member", "chat_member"):
-        chat = (data.get(kind) or {}).get("chat")
-        if isinstance(chat, dict) and isinstance(chat.get("id"), int):
-            return int(chat["id"])
-    message = (data.get("callback_query") or {}).get("message") or {}
-    chat = message.get("chat")
-    return int(chat["id"]) if isinstance(chat, dict) and isinstance(chat.get("id"), int) \
-        else None
+def bind_update(update: Any) -> None:
+    """A PTB update's id and chat (its first handler calls this, in every process)."""
+    chat = getattr(getattr(update, "effective_chat", None), "id", None)
+    bind(update=getattr(update, "update_id", None), chat=chat)
 
 
 class ContextFilter(logging.Filter):

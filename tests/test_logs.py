@@ -9,6 +9,7 @@ import logging
 from collections.abc import Iterator
 
 import pytest
+from telegram import Update
 
 from chatbot import logs
 from chatbot.handlers.telegram.config import ConfigError, Settings
@@ -40,17 +41,19 @@ async def test_each_updates_task_has_its_own_ids_in_json(
     logger, buffer = captured
     _use(logger, logs.JsonFormatter("worker"))
 
-    async def handle(update: dict[str, object], table: int) -> None:
-        logs.bind_update(update)
+    async def handle(data: dict[str, object], table: int) -> None:
+        logs.bind_update(Update.de_json(data, None))
         await asyncio.sleep(0)  # the other update runs in between
         logs.bind(table=table)
         await asyncio.sleep(0)
         logger.info("saved %s", "play")
 
-    group = {"update_id": 7, "callback_query": {"id": "q", "message": {
-        "message_id": 1, "chat": {"id": -100, "type": "group"}}}}
-    private = {"update_id": 8, "message": {"message_id": 2, "chat": {"id": 55,
-                                                                    "type": "private"}}}
+    user = {"id": 55, "is_bot": False, "first_name": "Ana"}
+    group = {"update_id": 7, "callback_query": {
+        "id": "q", "from": user, "chat_instance": "c", "message": {
+            "message_id": 1, "date": 0, "chat": {"id": -100, "type": "group"}}}}
+    private = {"update_id": 8, "message": {"message_id": 2, "date": 0, "from": user,
+                                           "chat": {"id": 55, "type": "private"}}}
     await asyncio.gather(handle(group, 12), handle(private, 13))
     logger.info("between updates")
 

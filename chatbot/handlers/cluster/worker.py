@@ -241,7 +241,7 @@ class Worker:
             with contextlib.suppress(Exception, asyncio.CancelledError):
                 await asyncio.shield(previous)
         started = time.perf_counter()
-        logs.bind_update(update)  # this task's lines name the update and its chat
+        logs.bind(update=update.get("update_id"))  # the handlers add its chat
         try:
             await self.handle(update)
         except Exception:  # PTB reports handler errors itself; this is anything else
