@@ -26,6 +26,7 @@ from chatbot.ai.strength import known_cards, ranking
 from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
+from chatbot.rules.envido import singing
 from chatbot.rules.state import Hand, Match, Pending
 from chatbot.rules.views import SeatView, played_by, seat_view
 
@@ -210,6 +211,7 @@ def sample_worlds(rules: TrickRules, view: SeatView, rng: random.Random, count: 
         fallback: Match | None = None
         for _ in range(MAX_TRIES):
             held, down, stock = deal_hidden(lay, rng)
+            rules.world_fit(view, held, down, stock, rng)
             world = build(rules, view, held, down, stock)
             if consistent(rules, view, world):
                 pool.append(world)
@@ -311,24 +313,20 @@ def both(first: Belief | None, second: Belief | None) -> Belief | None:
 
 
 def envido_belief(rules: TrickRules, view: SeatView) -> Belief | None:
-    """A settled envido tells which side had the better count (when it was sung for real)."""
-    settled = view.calls.get("envido")
-    if not isinstance(settled, dict) or view.hand is None:
+    """The envido counts sung after a quiero are public: a world must replay the same
+    declarations on its own counts (each count sung the same, each "son buenas" a count
+    that did not beat the best before it). The deal is already fitted to the sung counts
+    (``rules.world_fit``); this keeps out what could not be fitted. A refused envido
+    says nothing about the counts (the refusing side may hold the better one)."""
+    if not view.sung:
         return None
-    points = settled.get("points", 0)
-    if not isinstance(points, int) or points < 2:
-        return None  # one point: a refusal, which says little about the cards
-    we_won = settled.get("winner") == view.team
+    order = [(view.mano + i) % view.players for i in range(view.players)]
+    team_of = {seat: rules.team_of(seat, view.players) for seat in order}
 
     def belief(world: Match) -> float:
-        hand = world.hand
-        assert hand is not None
-        env = hand.x.env
-        ours = max(env[s] for s in range(world.players)
-                   if rules.team_of(s, world.players) == view.team)
-        theirs = max((env[s] for s in range(world.players)
-                      if rules.team_of(s, world.players) != view.team), default=0)
-        agrees = theirs <= ours if we_won else theirs >= ours  # ties go by seat order
-        return 1.0 if agrees else 0.0  # the envido's result was revealed: no contradiction
+        counts = rules.envido_counts(world)
+        if counts is None:
+            return 1.0
+        return 1.0 if singing(counts, order, team_of) == view.sung else 0.0
 
     return belief

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
 from chatbot.rules.base import TrickRules
+from chatbot.rules.envido import singing
 from chatbot.rules.state import Match
 
 
@@ -30,33 +31,6 @@ class EnvidoSung(E.Event):
     """Who spoke, in order, and what: a count, or None for "son buenas"."""
 
     voices: tuple[tuple[int, int | None], ...]
-
-
-def singing(counts: Sequence[int], order: Sequence[int],
-            team_of: dict[int, int]) -> tuple[tuple[int, int | None], ...]:
-    """The declarations of §3.5.5 for these counts, ``order`` from the mano. A count
-    beats the best so far when higher, or equal from a seat earlier in the order
-    (ties go to the mano's side of the order)."""
-    rank = {seat: i for i, seat in enumerate(order)}
-    best = order[0]
-    voices: list[tuple[int, int | None]] = [(best, counts[best])]
-    spoken = {best}
-    changed = True
-    while changed:
-        changed = False
-        for seat in order:
-            if seat in spoken or team_of[seat] == team_of[best]:
-                continue
-            spoken.add(seat)
-            changed = True
-            beats = counts[seat] > counts[best] or (
-                counts[seat] == counts[best] and rank[seat] < rank[best])
-            if beats:
-                best = seat
-                voices.append((seat, counts[seat]))
-            else:
-                voices.append((seat, None))
-    return tuple(voices)
 
 
 def sung(rules: TrickRules, match: Match) -> EnvidoSung | None:

@@ -53,6 +53,7 @@ from chatbot.rules.envido import (
     envido_raises,
     falta_value,
     flor_count,
+    singing,
 )
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
@@ -135,6 +136,7 @@ class ArgentinoExtras(Extras):
     contest: tuple[Any, ...] | None = None
     flor_done: bool | None = None
     prove: int | None = None
+    sung: list[list[int | None]] | None = None  # the counts declared after a quiero
 
 
 class ArgentinoRules(TrickRules):
@@ -188,6 +190,10 @@ class ArgentinoRules(TrickRules):
     def envido_counts(self, match: Match) -> tuple[int, ...] | None:
         return match.hand.x.env if match.hand is not None else None
 
+    def envido_sung(self, match: Match) -> tuple[tuple[int, int | None], ...]:
+        sung = match.hand.x.sung if match.hand is not None else None
+        return tuple((int(seat), count) for seat, count in sung or ())  # type: ignore[arg-type]
+
     def calls_scored_at_end(self) -> bool:
         return not self._immediate  # 3.5.7
 
@@ -207,6 +213,10 @@ class ArgentinoRules(TrickRules):
 
     def world_repair(self, view: SeatView, match: Match) -> None:
         argentino_worlds.repair(self, view, match)
+
+    def world_fit(self, view: SeatView, held: list[list[Card]], down: list[list[Card]],
+                  stock: list[Card], rng: random.Random) -> None:
+        argentino_worlds.fit_sung(view, held, down, stock, rng)
 
     def sena_list(self, match: Match) -> tuple[Sena, ...]:
         """The same señas every hand (no vira here): the strong cards, a flor where the
@@ -447,6 +457,9 @@ class ArgentinoRules(TrickRules):
             falta = self._falta(match, team) if FALTA in chain else 0
             points = envido_points(chain, True, falta)
             count = x.env[winner_seat]
+            order = self.from_mano(match)
+            voices = singing(x.env, order, {s: self.team_of(s, n) for s in order})
+            x.sung = [[seat, said] for seat, said in voices]
             if self._prove:
                 x.prove = winner_seat
         else:

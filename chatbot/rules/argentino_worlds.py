@@ -8,13 +8,19 @@ reading that leaves the same answers is taken.
 
 from __future__ import annotations
 
+import random
+from functools import lru_cache
+from itertools import combinations
+
 from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
-from chatbot.rules.envido import ENVIDO_CALLS
+from chatbot.rules.cards import Card
+from chatbot.rules.envido import ENVIDO_CALLS, envido_count
 from chatbot.rules.state import Match
 from chatbot.rules.views import SeatView, played_by
 
 CONTEST_CALLS = frozenset({A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO})
+FIT_TRIES = 24  # draws among the hands that make a sung count, for one whose cards are free
 
 
 def envido_chain(view: SeatView) -> list[str]:
@@ -59,9 +65,52 @@ def patch(rules: TrickRules, view: SeatView, match: Match) -> None:
             x.owed = []  # a flor still owed would have voided that envido before it was paid
         if "flor" in view.calls:
             x.flor_done = True
+    if view.sung:
+        x.sung = [[seat, said] for seat, said in view.sung]  # public, like the calls
     if view.pending_call in CONTEST_CALLS:
         assert view.pending_caller is not None
         x.contest = (view.pending_call, rules.team_of(view.pending_caller, view.players))
+
+
+def fit_sung(view: SeatView, held: list[list[Card]], down: list[list[Card]],
+             stock: list[Card], rng: random.Random, tries: int = FIT_TRIES) -> None:
+    """Give every seat whose envido count was sung a hidden hand with that count.
+
+    A random deal rarely hits a sung count (a 33 is about one hand in fifty), so the
+    weighing alone would keep few worlds. The hands that make the count are listed once
+    per position (``hands_with_count``) and one of them that is still free (its cards
+    in the seat's own or the stock's) is drawn; a seat that cannot be fitted keeps its
+    deal, and the belief weighs it.
+    """
+    if not view.sung:
+        return
+    plays = played_by(view)
+    unseen = tuple(sorted(c for cards in (*held, *down, stock) for c in cards))
+    for seat, count in view.sung:
+        if count is None or seat == view.seat or seat in view.seen or not held[seat]:
+            continue
+        shown = tuple(c for c in plays[seat] if c is not None) + tuple(down[seat])
+        if envido_count(shown + tuple(held[seat])) == count:
+            continue
+        hands = hands_with_count(unseen, shown, len(held[seat]), count)
+        if not hands:
+            continue
+        free = set(held[seat]) | set(stock)
+        for _ in range(tries):
+            cards = hands[rng.randrange(len(hands))]
+            if free.issuperset(cards):
+                stock[:] = [c for c in (*held[seat], *stock) if c not in cards]
+                held[seat] = list(cards)
+                break
+
+
+@lru_cache(maxsize=64)
+def hands_with_count(unseen: tuple[Card, ...], shown: tuple[Card, ...], size: int,
+                     count: int) -> tuple[tuple[Card, ...], ...]:
+    """Every ``size`` cards of ``unseen`` that make ``count`` with the cards ``shown``
+    (at most 7,770 hands of three to try, once per position and count)."""
+    return tuple(cards for cards in combinations(unseen, size)
+                 if envido_count(shown + cards) == count)
 
 
 def repair(rules: TrickRules, view: SeatView, match: Match) -> None:

@@ -76,6 +76,7 @@ class TrickRules:
         "deck", "strengths", "manilhas", "stake_values", "supported_actions", "turns_up_card",
         "cards_per_player", "teams", "team_of", "target_score", "decides_game",
         "calls_scored_at_end", "races_to_target", "check_score", "envido_counts",
+        "envido_sung",
         # deal
         "draw", "setup_hand", "deal_events", "next_dealer",
         # order
@@ -93,6 +94,7 @@ class TrickRules:
         "sena_list", "sena_fits",
         # bots
         "world_seats", "world_patch", "world_leader", "world_pending_level", "world_repair",
+        "world_fit",
         "__init__",  # reads its options once
     })
 
@@ -149,6 +151,12 @@ class TrickRules:
     def envido_counts(self, match: Match) -> tuple[int, ...] | None:
         """Hook: each seat's envido count this hand, in a game that sings them (None)."""
         return None
+
+    def envido_sung(self, match: Match) -> tuple[tuple[int, int | None], ...]:
+        """Hook: the counts declared this hand once an envido was accepted, in the order
+        they were said: (seat, count), or (seat, None) for "son buenas". Public, like a
+        card played: every seat's view carries it, and a bot's sampled worlds must agree."""
+        return ()
 
     def teams(self, players: int) -> int:
         """Number of sides: partnerships of two sides, or every seat for itself."""
@@ -872,6 +880,13 @@ class TrickRules:
 
     def world_repair(self, view: SeatView, match: Match) -> None:
         """Hook: last touches once the world is whole (an Argentine envido sung before)."""
+
+    def world_fit(self, view: SeatView, held: list[list[Card]], down: list[list[Card]],
+                  stock: list[Card], rng: random.Random) -> None:
+        """Hook: redeal a random placement of the unseen cards (in place) so that it
+        agrees with a count the hand made public (an Argentine envido count sung), which
+        random deals would rarely hit: each seat's cards are redrawn from its own and the
+        stock's. The belief still weighs whatever could not be fitted."""
 
     # ----------------------------------------------------------- the variant's
     def supported_actions(self) -> frozenset[str]:

@@ -132,3 +132,31 @@ def best_seat(counts: Sequence[int], seats: Sequence[int]) -> int:
         if counts[seat] > top:
             best, top = seat, counts[seat]
     return best
+
+
+def singing(counts: Sequence[int], order: Sequence[int],
+            team_of: dict[int, int]) -> tuple[tuple[int, int | None], ...]:
+    """The declarations of 3.5.5 for these counts, ``order`` from the mano: the mano says
+    his count; a player of the other side says his own only when it beats the best so far
+    (higher, or equal from a seat earlier in the order), otherwise "son buenas" (None); when
+    a count takes the lead, the other side's players who have not spoken get their turn."""
+    rank = {seat: i for i, seat in enumerate(order)}
+    best = order[0]
+    voices: list[tuple[int, int | None]] = [(best, counts[best])]
+    spoken = {best}
+    changed = True
+    while changed:
+        changed = False
+        for seat in order:
+            if seat in spoken or team_of[seat] == team_of[best]:
+                continue
+            spoken.add(seat)
+            changed = True
+            beats = counts[seat] > counts[best] or (
+                counts[seat] == counts[best] and rank[seat] < rank[best])
+            if beats:
+                best = seat
+                voices.append((seat, counts[seat]))
+            else:
+                voices.append((seat, None))
+    return tuple(voices)

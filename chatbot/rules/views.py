@@ -47,6 +47,9 @@ class SeatView:
     # the señas this seat knows of this hand, as (signaller, name): its team's and the
     # ones it caught (rules.senas_seen); a bot reads its partner's hand from them
     senas: tuple[tuple[int, str], ...] = ()
+    # the envido counts declared after a quiero, in order: (seat, count) or (seat, None)
+    # for "son buenas" (rules.envido_sung); public, and a bot's worlds must agree with them
+    sung: tuple[tuple[int, int | None], ...] = ()
 
 
 def blind_slot(index: int) -> Card:
@@ -115,6 +118,7 @@ def seat_view(rules: TrickRules, match: Match, seat: int) -> SeatView:
         covered=own_covered(match, seat) if seat in seen else (),
         decides_game=rules.decides_game(hand),
         senas=rules.senas_seen(match, seat),
+        sung=rules.envido_sung(match),
     )
 
 

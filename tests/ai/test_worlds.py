@@ -123,3 +123,77 @@ def test_reads_tell_a_tight_raiser_from_a_loose_one() -> None:
     reads.hand_over(rules, vira, [[(0, Card(4, "S")), (1, Card(6, "S"))]])
     assert reads.seats[0].shown == shown and reads.tightness(0) < before
     assert reads.fold_rate(1) > reads.fold_rate(0)
+
+
+def _sung_envido(players: int) -> tuple[object, object]:
+    """An Argentine hand whose envido was accepted: the mano sang 33 (7 and 6 of
+    swords), the other side said "son buenas" (29)."""
+    rules = rules_for("argentino", {})
+    match = rules.new_match(players, 0)
+    hands = [[Card(4, "O"), Card(5, "O"), Card(12, "B")],
+             [Card(7, "E"), Card(6, "E"), Card(1, "B")],
+             [Card(2, "C"), Card(3, "B"), Card(11, "O")],
+             [Card(10, "C"), Card(4, "B"), Card(5, "C")]][:players]
+    rules.start_hand(match, hands, None)
+    mano = match.hand.mano
+    assert hands[mano] == [Card(7, "E"), Card(6, "E"), Card(1, "B")] or players == 4
+    rules.apply(match, mano, Action(A.ENVIDO))
+    answerer = match.hand.pending.answerer
+    rules.apply(match, answerer, Action(A.ACCEPT))
+    return rules, match
+
+
+def test_sung_envido_counts_are_public_and_hold_in_every_world() -> None:
+    """The counts sung after a quiero are in every seat's view, and every sampled world
+    gives the singer that count and the silent side a count that did not beat it (issue
+    17: worlds consistent with every count revealed)."""
+    from chatbot.ai.worlds import envido_belief
+    from chatbot.rules.envido import envido_count
+
+    rules, match = _sung_envido(2)
+    mano = match.hand.mano
+    other = 1 - mano
+    for seat in (0, 1):
+        assert seat_view(rules, match, seat).sung == ((mano, 33), (other, None))
+    view = seat_view(rules, match, other)
+    singer_counts = set()
+    for seed in range(5):
+        worlds = sample_worlds(rules, view, random.Random(seed), 30, envido_belief(rules, view))
+        assert len(worlds) == 30
+        for world in worlds:
+            assert envido_count(world.hand.dealt[mano]) == 33
+            assert seat_view(rules, world, other) == view
+            singer_counts.add(tuple(sorted(world.hand.dealt[mano])))
+    assert len(singer_counts) > 3  # fitted, not one hand copied: the third card varies
+    # without the weighing, the fitted deal alone already gives the sung count
+    plain = sample_worlds(rules, view, random.Random(9), 30)
+    assert all(envido_count(w.hand.dealt[mano]) == 33 for w in plain)
+
+
+def test_a_refused_envido_tells_nothing_about_the_counts() -> None:
+    rules = rules_for("argentino", {})
+    match = rules.new_match(2, 0)
+    rules.start_hand(match, [[Card(4, "O"), Card(5, "O"), Card(12, "B")],
+                             [Card(7, "E"), Card(6, "E"), Card(1, "B")]], None)
+    mano = match.hand.mano
+    rules.apply(match, mano, Action(A.ENVIDO))
+    rules.apply(match, 1 - mano, Action(A.RUN))
+    view = seat_view(rules, match, 1 - mano)
+    assert view.sung == () and "envido" in view.calls
+    from chatbot.ai.worlds import envido_belief
+    assert envido_belief(rules, view) is None
+
+
+def test_four_players_sing_in_turn_and_worlds_follow() -> None:
+    from chatbot.ai.worlds import envido_belief
+    from chatbot.rules.envido import envido_count
+
+    rules, match = _sung_envido(4)
+    view = seat_view(rules, match, match.hand.mano)
+    assert view.sung and view.sung[0][0] == match.hand.mano
+    worlds = sample_worlds(rules, view, random.Random(4), 30, envido_belief(rules, view))
+    for world in worlds:
+        for seat, count in view.sung:
+            if count is not None:
+                assert envido_count(world.hand.dealt[seat]) == count
+        assert seat_view(rules, world, view.seat) == view
