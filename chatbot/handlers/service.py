@@ -27,14 +27,16 @@ from chatbot.fsm.machine import HAND_STATES, fire
 from chatbot.fsm.table import Table
 from chatbot.handlers import once
 from chatbot.rules.actions import Action
+from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Family, card_code
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.events import Event, GameWon
 from chatbot.rules.registry import rules_class
-from chatbot.rules.serialize import event_to_dict
+from chatbot.rules.serialize import event_from_dict, event_to_dict
 from chatbot.rules.views import real_action, seat_view
 from chatbot.storage import (
     AlreadyApplied,
+    EventRecord,
     NotFound,
     Repository,
     SeatRecord,
@@ -106,10 +108,11 @@ class GameService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._records: dict[int, TableRecord] = {}  # last record saved or read, per table
         self._ids: dict[str, int] = {}  # table codes never change
-        # what the bots learnt of the players at each table, for the whole series; in
-        # memory only (lost on a restart or to another worker: the bots then start
-        # from their priors again), with the table version it was last fed at
-        self._reads: dict[int, tuple[int, TableReads]] = {}
+        # what the bots learnt of the players at each table, for the whole series, read
+        # from the table's log: kept here with the table version and the last log entry
+        # it was fed up to, so only newer entries are read (another worker's saves, or
+        # the whole log after a restart)
+        self._reads: dict[int, ReadsEntry] = {}
 
     def lock(self, table_id: int) -> asyncio.Lock:
         """One action at a time per table in this process (the version check guards the
@@ -137,33 +140,54 @@ class GameService:
             self._ids.pop(next(iter(self._ids)))
 
     def reads(self, table_id: int) -> TableReads | None:
-        """What the bots at this table have learnt of its players so far (None: nothing)."""
+        """What the bots at this table have learnt of its players so far, as this process
+        last read it (None: not read yet; :meth:`reads_for` reads the log)."""
         entry = self._reads.get(table_id)
-        return None if entry is None else entry[1]
+        return None if entry is None else entry.reads
+
+    async def reads_for(self, record: TableRecord, table: Table) -> TableReads | None:
+        """The table's reads up to ``record``, caught up from the table's log.
+
+        The reads are a fold over the table's public events, which the log keeps
+        for the whole series, so they survive a restart and follow a table that
+        several workers save: whatever this process has not fed yet is read from
+        the log after the last entry it fed (all of it the first time). None if the
+        log cannot be read (the bot then plays from its priors, as before reads).
+        """
+        entry = self._reads.get(record.id)
+        if entry is not None and entry.version == record.version:
+            return entry.reads
+        if entry is None or entry.reads.players != table.players:
+            entry = ReadsEntry(0, 0, TableReads(table.players))
+        try:
+            rows = await self.repo.list_events(record.id, after_seq=entry.seq)
+            feed_log(entry.reads, table.rules, rows)
+        except (StorageError, KeyError, TypeError, ValueError, IndexError):
+            log.exception("log of table %s unreadable for the bots' reads", record.id)
+            self._reads.pop(record.id, None)
+            return None
+        if rows:
+            entry.seq = rows[-1].seq
+        entry.version = record.version
+        self._remember_reads(record.id, entry)
+        return entry.reads
 
     def learn(self, before: TableRecord, after: TableRecord, table: Table,
-              events: list[Event]) -> None:
-        """Feed the table's reads with the public events of one save.
-
-        The reads outlive a game (a series at one table keeps teaching them); a
-        seat taken by someone else starts afresh, a closed table drops them. If
-        another worker saved in between, this process missed events: the hand
-        in progress is left out rather than read half.
-        """
-        if any(isinstance(e, TableClosed) for e in events) or after.state == "closed":
-            self._reads.pop(before.id, None)
-            return
+              events: list[Event], written: int) -> None:
+        """Feed the table's reads with one save this process made (``written`` log rows),
+        without reading them back; reads this process was behind on wait for
+        :meth:`reads_for`, which reads the log."""
         entry = self._reads.pop(before.id, None)
-        reads = entry[1] if entry is not None else None
-        if reads is None or reads.players != table.players:
-            reads = TableReads(table.players)
-        elif entry is not None and entry[0] != before.version:
-            reads.resync()
-        for event in events:
-            if isinstance(event, PlayerSat | PlayerLeft) and event.seat < reads.players:
-                reads.reset(event.seat)
-        reads.feed(table.rules, events)
-        self._reads[before.id] = (after.version, reads)
+        if after.state == "closed" or entry is None or entry.version != before.version \
+                or entry.reads.players != table.players:
+            return
+        feed(entry.reads, table.rules, events)
+        entry.version, entry.seq = after.version, entry.seq + written
+        self._remember_reads(before.id, entry)
+
+    def _remember_reads(self, table_id: int, entry: ReadsEntry) -> None:
+        self._reads.pop(table_id, None)
+        self._reads[table_id] = entry
         while len(self._reads) > REMEMBERED:
             self._reads.pop(next(iter(self._reads)))
 
@@ -300,7 +324,7 @@ class GameService:
                  saved.turn_seq, sum(len(batch) for _, _, batch in fired))
         events = [e for _, _, batch in fired for e in batch]
         try:
-            self.learn(record, saved, table, events)
+            self.learn(record, saved, table, events, len(fired) + len(events))
         except Exception:  # the move is saved: what the bots learn must not undo it
             log.exception("reads of table %s dropped", record.id)
             self._reads.pop(record.id, None)
@@ -430,8 +454,9 @@ class GameService:
             view = seat_view(rules, preview(rules, table.match, told), seat)
             info = table.seats[seat]
             level = info.bot_level if info is not None and info.bot_level else "normal"
+            reads = await self.reads_for(record, table)
             action = await asyncio.to_thread(decide, rules, view, level, random.Random(seq),
-                                             self.reads(table_id))
+                                             reads)
             signals: list[Step] = [("sena", (s, name), {}) for s, name in told]
             if due == "bot":
                 return [*signals, ("move", (seat, action), {"seq": seq})]
@@ -526,3 +551,33 @@ def _plain(value: Any, family: Family) -> Any:
     if isinstance(value, dict):
         return dict(value)
     return value
+
+
+@dataclass(slots=True)
+class ReadsEntry:
+    """A table's reads in this process: fed up to log entry ``seq``, table ``version``."""
+
+    version: int
+    seq: int
+    reads: TableReads
+
+
+def feed(reads: TableReads, rules: TrickRules, events: list[Event]) -> None:
+    """Events of the table in order: a seat taken by someone else starts afresh."""
+    for event in events:
+        if isinstance(event, TableClosed):
+            for seat in range(reads.players):
+                reads.reset(seat)
+        elif isinstance(event, PlayerSat | PlayerLeft) and event.seat < reads.players:
+            reads.reset(event.seat)
+    reads.feed(rules, events)
+
+
+def feed_log(reads: TableReads, rules: TrickRules, rows: list[EventRecord]) -> None:
+    """Feed the reads with log entries, the triggers' inputs skipped. A reconfigured
+    table (another variant or table size) has a log its seats' reads cannot follow:
+    the caller starts afresh when the size changed, and the table's current rules
+    judge every hand (the reads only rank the cards raisers showed)."""
+    events = [event_from_dict(row.payload, rules.family) for row in rows if row.kind != "input"]
+    if events:
+        feed(reads, rules, events)
