@@ -67,7 +67,7 @@ class Budget:
     seconds: float | None = 0.08  # safety net only: stop adding worlds after this long
     z: float = 1.0  # leave the rule bot's choice only for a gain this many standard errors
     stop_z: float = 4.0  # stop early once the leader beats every other by this many errors
-    accept_margin: float = 0.03  # accept a raise only this far above its break-even
+    accept_margin: float = -0.05  # accept this close to break-even (the estimate runs low)
     pool: int = 100  # worlds drawn at most for a belief to choose from (each is weighed)
     spread: int = 3  # ... as many times the worlds kept, up to ``pool``
     table_scale: float = 0.85  # steps and worlds at a table of four or more (see sized)
