@@ -231,19 +231,26 @@ def audit(shown: list[Shown], hands: list[HandLog], seat_of: dict[int, int]) -> 
         # fake only knows when a request arrived: with bots that play without pauses, a
         # message rendered in hand N may arrive once hand N+1 is dealt (on a busy machine
         # it happened), so a message may also show the hand before the one before. Cards
-        # public then are public for good; a hidden card is never allowed.
+        # public then are public for good; a hidden card is never allowed. The log's
+        # time of a deal is taken when its save is written, so on a busy machine the
+        # new hand's first message can be timed a hair before it: the next hand may be
+        # shown too, with only what its viewer may see in it (no one else's card).
         current = bisect.bisect_right(starts, item.posted or item.at) - 1
-        assert current >= 0, f"cards before any deal: {item}"
+        nearest = max(0, bisect.bisect_right(starts, item.at + 0.5) - 1)
+        assert max(current, nearest) >= 0, f"cards before any deal: {item}"
         text = item.text
-        back = 2 if item.posted is not None else 1
-        for hand in hands[max(0, current - back):current + 1]:  # the hands it may show
+        # a private hand's picture waits for the chat's send limit while bots play on:
+        # it may arrive a hand later than a text would
+        back = 2 if item.posted is not None or item.what == "sendPhoto" else 1
+        shows = hands[max(0, current - back):max(current, nearest) + 1]  # the hands it may show
+        for hand in shows:
             if hand.manilhas:
                 text = text.replace(hand.manilhas, "")
         faces = cards_in(text)
         seat = None if item.viewer is None else seat_of.get(item.viewer)
         allowed: set[Card] = set()
-        for hand in hands[max(0, current - back):current + 1]:
-            allowed |= hand.visible(seat, item.at)
+        for hand in shows:
+            allowed |= hand.visible(seat, max(item.at, hand.start))
         leaked = faces - allowed
         assert not leaked, f"{item.what} to {item.viewer} shows {leaked}: {item.text!r}"
         checked += len(faces)
