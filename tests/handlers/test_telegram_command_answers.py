@@ -29,10 +29,13 @@ from tests.handlers.telegram_harness import handlers_of, running_bot
 
 async def said(server: FakeTelegramServer, user: FakeUser, chat: FakeChat,
                text: str) -> FakeMessage:
-    """The bot's reply to ``text``: its next message in the chat."""
+    """The bot's reply to ``text``: its next message in the chat that is not the running
+    game's table (bots play on meanwhile, and a new table post may come first)."""
     mark = server.mark()
     await user.send(chat, text)
-    call = await server.wait_for_call("sendMessage", chat_id=chat.id, since=mark)
+    call = await server.wait_for_call("sendMessage", chat_id=chat.id, since=mark,
+                                      where=lambda c: "Score: " not in
+                                      str(c.params.get("text", "")))
     return chat.message(call.result["message_id"])
 
 
