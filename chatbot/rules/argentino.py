@@ -194,6 +194,13 @@ class ArgentinoRules(TrickRules):
         sung = match.hand.x.sung if match.hand is not None else None
         return tuple((int(seat), count) for seat, count in sung or ())  # type: ignore[arg-type]
 
+    def envido_declarations(self, match: Match) -> tuple[tuple[int, int | None], ...]:
+        hand = match.hand
+        if hand is None or hand.x.env is None:
+            return ()
+        order = self.from_mano(match)
+        return singing(hand.x.env, order, {s: self.team_of(s, match.players) for s in order})
+
     def calls_scored_at_end(self) -> bool:
         return not self._immediate  # 3.5.7
 
@@ -457,9 +464,7 @@ class ArgentinoRules(TrickRules):
             falta = self._falta(match, team) if FALTA in chain else 0
             points = envido_points(chain, True, falta)
             count = x.env[winner_seat]
-            order = self.from_mano(match)
-            voices = singing(x.env, order, {s: self.team_of(s, n) for s in order})
-            x.sung = [[seat, said] for seat, said in voices]
+            x.sung = [[seat, said] for seat, said in self.envido_declarations(match)]
             if self._prove:
                 x.prove = winner_seat
         else:

@@ -76,7 +76,7 @@ class TrickRules:
         "deck", "strengths", "manilhas", "stake_values", "supported_actions", "turns_up_card",
         "cards_per_player", "teams", "team_of", "target_score", "decides_game",
         "calls_scored_at_end", "races_to_target", "check_score", "envido_counts",
-        "envido_sung",
+        "envido_sung", "envido_declarations",
         # deal
         "draw", "setup_hand", "deal_events", "next_dealer",
         # order
@@ -156,6 +156,12 @@ class TrickRules:
         """Hook: the counts declared this hand once an envido was accepted, in the order
         they were said: (seat, count), or (seat, None) for "son buenas". Public, like a
         card played: every seat's view carries it, and a bot's sampled worlds must agree."""
+        return ()
+
+    def envido_declarations(self, match: Match) -> tuple[tuple[int, int | None], ...]:
+        """Hook: what the seats would declare on this hand's counts if an envido were
+        accepted now (the form of ``envido_sung``): a bot keeps the sampled worlds whose
+        counts say what was said. () in a game without envido."""
         return ()
 
     def teams(self, players: int) -> int:
