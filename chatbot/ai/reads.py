@@ -33,6 +33,7 @@ from chatbot.rules import actions as A
 from chatbot.rules import events as E
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
+from chatbot.rules.envido import ENVIDO_CALLS, envido_count
 
 RAISE_KINDS = frozenset({A.TRUCO, A.RAISE, A.MON_RESTE, A.PUT})
 PRIOR = 0.75  # shown strength of a raiser we know nothing about: a normal bot's, roughly
@@ -62,13 +63,15 @@ class SeatRead:
     raised_hands: int = 0  # hands in which it made at least one raise
     accepts: int = 0
     runs: int = 0
+    envido_opens: int = 0  # hands in which it sang the first envido
+    envido_shown: list[int] = field(default_factory=list)  # its count in those, when shown
 
 
 class TableReads:
     """Per-seat tightness estimates from the public record of the hands played so far."""
 
-    __slots__ = ("_caller", "_cards", "_raised", "_raisers", "_started", "_vira", "players",
-                 "seats")
+    __slots__ = ("_caller", "_cards", "_opener", "_raised", "_raisers", "_started",
+                 "_vira", "players", "seats")
 
     def __init__(self, players: int) -> None:
         self.players = players
@@ -79,6 +82,7 @@ class TableReads:
         self._vira: Card | None = None  # of the hand being fed by events
         self._started = False  # its start was fed (else its cards are not all known)
         self._cards: dict[int, list[tuple[int, Card | None]]] = {}  # its tricks so far
+        self._opener: int | None = None  # who sang this hand's first envido
 
     def reset(self, seat: int) -> None:
         """Another player took this seat: what the last one did says nothing about them."""
@@ -91,6 +95,7 @@ class TableReads:
         self._caller = None
         self._cards.clear()
         self._started = False
+        self._opener = None
 
     def action(self, seat: int, kind: str) -> None:
         """A public action of ``seat`` (call it for every action applied at the table)."""
@@ -117,10 +122,18 @@ class TableReads:
         for i, v in enumerate(values):
             below.setdefault(v, i / max(len(values) - 1, 1))
         shown: dict[int, list[float]] = {}
-        for trick in tricks:
+        played = [list(trick) for trick in tricks]
+        for trick in played:
             for seat, card in trick:
                 if card is not None and card in table:
                     shown.setdefault(seat, []).append(below[table[card]])
+        if self._opener is not None:
+            # the count it opened on, once all three of its cards were played face up
+            opened = [c for trick in played for s, c in trick if s == self._opener]
+            if len(opened) == 3 and None not in opened:
+                counts = self.seats[self._opener].envido_shown
+                counts.append(envido_count([c for c in opened if c is not None]))
+                del counts[:-KEEP_SHOWN]
         for seat, read in enumerate(self.seats):
             read.hands += 1
             read.raised_hands += seat in self._raisers
@@ -132,6 +145,13 @@ class TableReads:
         self._raisers.clear()
         self._caller = None
         self._cards.clear()
+        self._opener = None
+
+    def envido(self, seat: int) -> None:
+        """``seat`` sang an envido call (call it for every one): the first of a hand counts."""
+        if self._opener is None:
+            self._opener = seat
+            self.seats[seat].envido_opens += 1
 
     def feed(self, rules: TrickRules, events: Iterable[E.Event]) -> None:
         """Learn from the table's events; only public ones are read (hidden cards stay hidden).
@@ -150,6 +170,8 @@ class TableReads:
             elif isinstance(event, E.CallMade):
                 if event.call in RAISE_KINDS:
                     self.action(event.seat, event.call)
+                elif event.call in ENVIDO_CALLS:
+                    self.envido(event.seat)
             elif isinstance(event, E.CallAnswered):
                 if event.call in RAISE_KINDS:
                     self.action(event.seat, A.ACCEPT if event.accepted else A.RUN)
@@ -190,6 +212,10 @@ class TableReads:
         read = self.seats[seat]
         return (read.runs + FOLD_PRIOR * PRIOR_WEIGHT) / (read.runs + read.accepts
                                                            + PRIOR_WEIGHT)
+
+    def envido_counts(self, seat: int) -> list[int]:
+        """The counts this seat showed in hands where it sang the first envido."""
+        return self.seats[seat].envido_shown
 
     def style_of(self, seat: int) -> str:
         """The rule-bot style that plays most like this seat so far."""

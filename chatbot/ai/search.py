@@ -34,9 +34,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from chatbot.ai.envido_model import threshold_shift
 from chatbot.ai.equity import Equity, view_break_even
 from chatbot.ai.reads import FOLD_PRIOR, TableReads
-from chatbot.ai.rulebot import NORMAL, STYLES, RuleBot, Style
+from chatbot.ai.rulebot import ENVIDO_CALL_AT, NORMAL, STYLES, RuleBot, Style
 from chatbot.ai.senas import sena_belief
 from chatbot.ai.strength import Ranking, ranking
 from chatbot.ai.worlds import (
@@ -44,12 +45,14 @@ from chatbot.ai.worlds import (
     both,
     call_belief,
     envido_belief,
+    envido_call_belief,
     layout,
     sample_worlds,
 )
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
+from chatbot.rules.envido import ENVIDO_CALLS, envido_count
 from chatbot.rules.state import Match
 from chatbot.rules.views import SeatView, real_action, seat_view
 
@@ -151,6 +154,24 @@ def candidates(view: SeatView, rank: Ranking, baseline: Action) -> list[Action]:
     return out
 
 
+def backed(view: SeatView, cands: list[Action], baseline: Action) -> list[Action]:
+    """Without the envido calls and raises this seat's count does not back (bluffs).
+
+    An envido bluff is priced by the rare answer that calls it: a falta envido
+    sung on a 16 loses the game when an opponent holds 30, which a few dozen
+    worlds seldom show, so the search took such calls for a free point and
+    sang them in half its hands (measured in the arena, docs/ai.md). A call
+    stays a candidate when the count reaches where a normal player sings it
+    (:data:`ENVIDO_CALL_AT`, a point more to raise one) or the rule bot chose it.
+    """
+    if view.hand is None or not any(a.kind in ENVIDO_CALLS for a in cands):
+        return cands
+    count = envido_count(view.hand)
+    extra = 1 if view.pending_call in ENVIDO_CALLS else 0
+    return [a for a in cands if a.kind not in ENVIDO_CALLS or a == baseline
+            or count >= ENVIDO_CALL_AT[a.kind] + extra]
+
+
 class Scorer:
     """Turns a finished simulated hand into a value for this seat's side."""
 
@@ -214,17 +235,20 @@ def belief_for(rules: TrickRules, view: SeatView,
     """What the others' public actions say about their cards (sharper for tight raisers),
     and the señas this seat saw."""
     tightness = None if reads is None else reads.tightness
-    return both(both(envido_belief(rules, view), call_belief(rules, view, tightness)),
-                sena_belief(rules, view))
+    shown = None if reads is None else reads.envido_counts
+    envido = both(envido_belief(rules, view), envido_call_belief(rules, view, shown))
+    return both(both(envido, call_belief(rules, view, tightness)), sena_belief(rules, view))
 
 
 def rollout_styles(rules: TrickRules, view: SeatView,
                    reads: TableReads | None) -> list[Style]:
     """How each seat plays in the rollouts: this side normal, opponents as they have shown.
 
-    An opponent answers our raises in the rollouts without reading strength
-    into them (``respect`` 1) unless it has been seen running often: a model
-    that folds to every raise would teach the search to bluff at every turn.
+    An opponent whose envido openings were shown sings and answers envidos that
+    many points off a normal player's counts. An opponent answers our raises in
+    the rollouts without reading strength into them (``respect`` 1) unless it
+    has been seen running often: a model that folds to every raise would teach
+    the search to bluff at every turn.
     """
     out: list[Style] = []
     for s in range(view.players):
@@ -234,7 +258,11 @@ def rollout_styles(rules: TrickRules, view: SeatView,
         style = NORMAL if reads is None else STYLES[reads.style_of(s)]
         folds = FOLD_PRIOR if reads is None else reads.fold_rate(s)
         respect = min(2.5, max(1.0, 1.0 + 3.0 * (folds - FOLD_PRIOR)))
-        out.append(replace(style, respect=respect))
+        style = replace(style, respect=respect)
+        shown = () if reads is None else reads.envido_counts(s)
+        if shown:  # it sings and answers envidos where it has been seen opening them
+            style = replace(style, envido_bias=-threshold_shift(rules.deck(), shown))
+        out.append(style)
     return out
 
 
@@ -247,7 +275,7 @@ def analyse(rules: TrickRules, view: SeatView, rng: random.Random,
     baseline = RuleBot(rules, view, random.Random(rng.getrandbits(32)), NORMAL, rank).choose()
     if len(view.legal) == 1 or not searchable(view):
         return Analysis(baseline, baseline, {}, 0, False)
-    cands = candidates(view, rank, baseline)
+    cands = backed(view, candidates(view, rank, baseline), baseline)
     if len(cands) == 1:
         return Analysis(baseline, baseline, {}, 0, False)
     budget = sized(budget, view)

@@ -17,16 +17,17 @@ that only blurs rollouts, it never makes a world contradict the view.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from chatbot.ai.envido_model import call_likelihood, threshold_shift
 from chatbot.ai.reads import PRIOR, raise_weight
 from chatbot.ai.rulebot import NORMAL, RuleBot
 from chatbot.ai.strength import known_cards, ranking
 from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
-from chatbot.rules.envido import singing
+from chatbot.rules.envido import ENVIDO_CALLS
 from chatbot.rules.state import Hand, Match, Pending
 from chatbot.rules.views import SeatView, played_by, seat_view
 
@@ -312,6 +313,28 @@ def both(first: Belief | None, second: Belief | None) -> Belief | None:
     return lambda world: first(world) * second(world)
 
 
+def envido_call_belief(rules: TrickRules, view: SeatView,
+                       shown: Callable[[int], Sequence[int]] | None = None) -> Belief | None:
+    """An envido sung by the other side and waiting for our answer makes a good count
+    likelier for its caller: each world is weighed by how likely the caller's count
+    there would make that call, for a player who opens where this one has shown it
+    opens (``shown``: the counts a seat showed in hands it opened, see
+    :mod:`chatbot.ai.envido_model`)."""
+    call, caller = view.pending_call, view.pending_caller
+    if call not in ENVIDO_CALLS or caller is None or \
+            rules.team_of(caller, view.players) == view.team:
+        return None
+    shift = threshold_shift(rules.deck(), shown(caller)) if shown is not None else 0
+
+    def belief(world: Match) -> float:
+        counts = rules.envido_counts(world)
+        if counts is None:
+            return 1.0
+        return call_likelihood(counts[caller], call, shift)
+
+    return belief
+
+
 def envido_belief(rules: TrickRules, view: SeatView) -> Belief | None:
     """The envido counts sung after a quiero are public: a world must replay the same
     declarations on its own counts (each count sung the same, each "son buenas" a count
@@ -320,13 +343,9 @@ def envido_belief(rules: TrickRules, view: SeatView) -> Belief | None:
     says nothing about the counts (the refusing side may hold the better one)."""
     if not view.sung:
         return None
-    order = [(view.mano + i) % view.players for i in range(view.players)]
-    team_of = {seat: rules.team_of(seat, view.players) for seat in order}
 
     def belief(world: Match) -> float:
-        counts = rules.envido_counts(world)
-        if counts is None:
-            return 1.0
-        return 1.0 if singing(counts, order, team_of) == view.sung else 0.0
+        said = rules.envido_declarations(world)
+        return 1.0 if not said or said == view.sung else 0.0
 
     return belief
