@@ -19,7 +19,8 @@ left, never by the clock, so a seeded decision is reproducible; the clock is
 only a safety net against an overloaded machine. The search stops early when
 one option leads every other by far more than the noise.
 
-Two rules sit on top of the means. Cards: among plays the sample cannot tell
+Three rules sit on top of the means. Envido: only the calls the seat's count
+backs are candidates (:func:`backed`). Cards: among plays the sample cannot tell
 apart, the cheapest wins, and a card that can neither win nor tie the trick
 is always the lowest one (a manilha thrown under a better card is wasted).
 Answers: a raise is accepted only when the estimated chance of winning the
