@@ -79,13 +79,22 @@ async def test_group_table_and_private_hand_say_each_thing_once(
         await started(fake_telegram, alice)
         game = await open_group_table(fake_telegram, repo, alice, bob)
         await play_hands(game, codec, alice, rng, until_hand=4)
+
+        def tables() -> list[FakeMessage]:
+            return [m for m in game.group.bot_messages()
+                    if "This hand is worth" in (m.text or "")
+                    or any("This hand is worth" in t for t, _ in versions(m))]
+
+        # the fourth hand is dealt once the third's table message is saved, but it is
+        # shown after the save: wait for the group to show three hands (each posts one)
+        await fake_telegram.wait_until(lambda: len(tables()) >= 3,
+                                       what="a table message for each of three hands")
         assert handlers_of(app).private_hands is not None
         await handlers_of(app).private_hands.flush()
         await handlers_of(app).presenter.editor.flush()
-    tables = [m for m in game.group.bot_messages() if "This hand is worth" in (m.text or "")
-              or any("This hand is worth" in t for t, _ in versions(m))]
-    assert len(tables) >= 3
-    for message in tables:
+    tables_shown = tables()
+    assert len(tables_shown) >= 3
+    for message in tables_shown:
         for text, _ in versions(message):
             assert len(lines_with(text, "Turned-up card")) <= 1, text
             assert once(text, "Score:"), text
