@@ -12,7 +12,9 @@ A seat's raise *frequency* says as much: a player who raises in one hand out
 of ten raises only with the best cards, one who raises in every other hand
 raises on anything. The estimate therefore moves with the share of hands the
 seat raised in, against what a normal player raises at a table of that size,
-so a tight raiser reads tight long before any of its raises was called.
+so a tight raiser reads tight long before any of its raises was called. So
+does the share of our raises it runs from: a tight player answers only with
+strong cards as well (:meth:`TableReads.fold_swing`).
 
 Only public facts go in (who raised, who accepted or refused, the cards played
 face up), so one object may serve every bot seat at a table; the caller owns
@@ -48,6 +50,10 @@ NORMAL_RAISE_RATE = {2: 0.32, 4: 0.21, 6: 0.16}
 RATE_PRIOR_HANDS = 8.0  # the raise-rate prior counts as this many hands
 RATE_GAIN = 0.25  # tightness moved per unit of log(normal rate / observed rate)
 RATE_SWING = 0.2  # ... by at most this much either way
+# Share of our raises a normal rule bot runs from (measured: Argentine 2v2, 15 games
+# against hard, docs/ai.md: normal 0.31, tight 0.47, cautious higher, loose 0.07).
+NORMAL_FOLD_RATE = 0.33
+FOLD_GAIN = 0.4  # tightness moved per unit of fold rate above a normal player's
 KEEP_SHOWN = 40  # called raises remembered per seat (a series may be long)
 FLOOR_DROP = 0.97
 POWER_GAIN = 8.0  # what a raise says about a seat we know nothing about
@@ -205,7 +211,24 @@ class TableReads:
         # the rate is indirect evidence: it stands in for cards not yet shown and gives
         # way as they are (a seat that raises often, at the right moments, shows strength)
         swing *= PRIOR_WEIGHT / (len(shown) + PRIOR_WEIGHT)
-        return max(0.0, min(1.0, base + swing))
+        return max(0.0, min(1.0, base + swing + self.fold_swing(seat)))
+
+    def fold_swing(self, seat: int) -> float:
+        """Tightness read from how often the seat runs from raises.
+
+        A player who raises only on strong cards also answers only with them:
+        a tight seat runs from half the raises put to it, a normal one from a
+        third, a loose one from almost none. The cards a raiser shows tell
+        tight from normal poorly (both raise on the top cards, and a tight
+        raise is seldom called and shown), its runs come every time it is
+        raised, so they are the earlier and steadier sign. Shrunk towards a
+        normal player's rate while there are few answers to go on.
+        """
+        read = self.seats[seat]
+        answers = read.runs + read.accepts
+        rate = (read.runs + NORMAL_FOLD_RATE * PRIOR_WEIGHT) / (answers + PRIOR_WEIGHT)
+        swing = FOLD_GAIN * (rate - NORMAL_FOLD_RATE)
+        return max(-RATE_SWING, min(RATE_SWING, swing))
 
     def fold_rate(self, seat: int) -> float:
         """Share of the raises put to this seat that it ran from, shrunk towards a prior."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from chatbot.ai.reads import PRIOR, TableReads, raise_weight
-from chatbot.ai.search import belief_for
+from chatbot.ai.search import belief_for, read_margin
 from chatbot.ai.strength import ranking
 from chatbot.ai.worlds import sample_worlds
 from chatbot.rules import actions as A
@@ -97,3 +97,41 @@ def test_reads_are_fed_from_public_events_only() -> None:
     reads.feed(rules, [E.CallMade(1, A.TRUCO), E.CallAnswered(0, A.TRUCO, False),
                        E.HandWon(1, (0, 1), (0, 4), "run")])
     assert one.hands == 1 and one.raised_hands == 1
+
+
+def answered(runs: int, accepts: int) -> TableReads:
+    """Seat 1 ran from ``runs`` of seat 0's trucos and accepted ``accepts`` (no cards shown)."""
+    rules = rules_for("paulista")
+    reads = TableReads(2)
+    for h in range(runs + accepts):
+        reads.action(0, A.TRUCO)
+        reads.action(1, A.RUN if h < runs else A.ACCEPT)
+        reads.hand_over(rules, VIRA, [])
+    return reads
+
+
+def test_a_seat_that_runs_from_raises_reads_tight_and_one_that_accepts_them_loose() -> None:
+    """Tight players answer only with strong cards too: their runs are a sign of the temper."""
+    runner, usual, caller = answered(12, 8), answered(7, 13), answered(1, 19)
+    assert runner.tightness(1) > usual.tightness(1) > caller.tightness(1)
+    assert abs(usual.fold_swing(1)) < 0.01  # a normal player's share of runs: no news
+    assert 0 < runner.fold_swing(1) <= 0.2 and 0 > caller.fold_swing(1) >= -0.2
+    assert 0 < answered(1, 0).fold_swing(1) < runner.fold_swing(1)  # one run: little
+    assert TableReads(2).fold_swing(1) == 0.0
+
+
+def test_a_tight_raiser_s_truco_must_be_beaten_by_more_to_be_accepted() -> None:
+    """The accept margin follows the raiser's read: stricter for a seat that runs and
+    raises rarely, looser for one that raises and accepts everything."""
+    rules = rules_for("paulista")
+    match = rules.new_match(2, 0)
+    rules.start_hand(match, [[Card(3, "C"), Card(4, "H"), Card(5, "S")],
+                             [Card(6, "C"), Card(6, "D"), Card(7, "S")]], VIRA)
+    rules.apply(match, 1, Action(A.TRUCO))
+    view = seat_view(rules, match, 0)
+    tight, loose = reads_of(1, 20), reads_of(16, 20)
+    tight.seats.reverse()  # seat 1, the raiser, is the rare one
+    loose.seats.reverse()
+    assert read_margin(view, None, -0.05) == -0.05
+    assert read_margin(view, TableReads(2), -0.05) == -0.05  # nothing seen: a normal player
+    assert read_margin(view, loose, -0.05) < -0.05 < read_margin(view, tight, -0.05)
