@@ -224,17 +224,14 @@ class TableReads:
         raised, so they are the earlier and steadier sign. Shrunk towards a
         normal player's rate while there are few answers to go on.
         """
-        read = self.seats[seat]
-        answers = read.runs + read.accepts
-        rate = (read.runs + NORMAL_FOLD_RATE * PRIOR_WEIGHT) / (answers + PRIOR_WEIGHT)
-        swing = FOLD_GAIN * (rate - NORMAL_FOLD_RATE)
+        swing = FOLD_GAIN * (self.fold_rate(seat, NORMAL_FOLD_RATE) - NORMAL_FOLD_RATE)
         return max(-RATE_SWING, min(RATE_SWING, swing))
 
-    def fold_rate(self, seat: int) -> float:
-        """Share of the raises put to this seat that it ran from, shrunk towards a prior."""
+    def fold_rate(self, seat: int, prior: float = FOLD_PRIOR) -> float:
+        """Share of the raises put to this seat that it ran from, shrunk towards ``prior``
+        (the rollouts start from a cautious stranger's share, the read from a normal one's)."""
         read = self.seats[seat]
-        return (read.runs + FOLD_PRIOR * PRIOR_WEIGHT) / (read.runs + read.accepts
-                                                           + PRIOR_WEIGHT)
+        return (read.runs + prior * PRIOR_WEIGHT) / (read.runs + read.accepts + PRIOR_WEIGHT)
 
     def envido_counts(self, seat: int) -> list[int]:
         """The counts this seat showed in hands where it sang the first envido."""

@@ -310,7 +310,9 @@ def analyse(rules: TrickRules, view: SeatView, rng: random.Random,
     choice = pick(outcomes, baseline, budget.z)
     choice = thrifty(rules, view, rank, outcomes, choice, budget.z)
     be = view_break_even(rules, view)
-    choice = gate(view, outcomes, choice, be, read_margin(view, reads, budget.accept_margin))
+    if be is not None:  # a raise waits for our answer: how tight its caller reads counts
+        choice = gate(view, outcomes, choice, be,
+                      read_margin(view, reads, budget.accept_margin))
     return Analysis(choice, baseline, outcomes, used, True, be)
 
 
