@@ -219,6 +219,9 @@ class Recorder:
         return shown
 
 
+LATE_HANDS = 8  # how many hands late a private hand message may be read as arriving
+
+
 def audit(shown: list[Shown], hands: list[HandLog], seat_of: dict[int, int]) -> int:
     """Check every text; returns how many card faces were checked."""
     starts = [hand.start for hand in hands]
@@ -243,6 +246,13 @@ def audit(shown: list[Shown], hands: list[HandLog], seat_of: dict[int, int]) -> 
         # it may arrive a hand later than a text would
         back = 2 if item.posted is not None or item.what == "sendPhoto" else 1
         shows = hands[max(0, current - back):max(current, nearest) + 1]  # the hands it may show
+        if item.viewer is not None and item.what.startswith("send"):
+            # a private hand message already on its way waits out the chat's send limit
+            # while quick hands go by (a side on eleven that runs ends its hand at once):
+            # it may arrive hands late. It names its turned-up card, and so its hand.
+            named = cards_in(item.text)
+            shows += [hand for hand in hands[max(0, current - LATE_HANDS):current - back]
+                      if hand.vira and hand.vira <= named]
         for hand in shows:
             if hand.manilhas:
                 text = text.replace(hand.manilhas, "")
@@ -445,3 +455,27 @@ def test_the_audit_counts_a_sena_shown_to_an_opponent_as_a_leak() -> None:
             audit(shown(seat, text), hand_logs, seat_of)
     with pytest.raises(AssertionError, match="shows"):  # before the seña was made
         audit(shown(2, zap, at=dealt_at + 5), hand_logs, seat_of)
+
+
+def test_a_late_private_hand_message_is_read_against_the_hand_it_names() -> None:
+    """A private hand message that waited out its chat's send limit while quick hands
+    went by is audited against the hand its turned-up card names: its reader's own
+    cards there pass, another seat's card still leaks, and without the turned card
+    naming that hand its cards are a leak."""
+    deck = [Card(rank, suit) for rank in (1, 2, 3, 4, 5, 6, 7, 11, 12, 13)
+            for suit in "CHSD"]
+    hands = [HandLog(1000.0 + 10 * i, {deck[7 * i]}, {0: set(deck[7 * i + 1:7 * i + 4]),
+                                                      1: set(deck[7 * i + 4:7 * i + 7])})
+             for i in range(5)]
+    seat_of = {100: 0, 101: 1}
+
+    def photo(*cards: Card) -> list[Shown]:  # sent to seat 0 once the fifth hand is dealt
+        text = " ".join(card_label(card, PaulistaRules().family, "en") for card in cards)
+        return [Shown(text, 100, 1045.0, "sendPhoto", 1045.0)]
+
+    first = hands[0]
+    assert audit(photo(*first.vira, *first.dealt[0]), hands, seat_of) == 4
+    with pytest.raises(AssertionError, match="shows"):  # seat 1's card of that hand
+        audit(photo(*first.vira, *first.dealt[1]), hands, seat_of)
+    with pytest.raises(AssertionError, match="shows"):  # no turned card names the hand
+        audit(photo(*first.dealt[0]), hands, seat_of)

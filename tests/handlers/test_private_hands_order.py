@@ -15,6 +15,7 @@ from chatbot.handlers.payload import PayloadCodec
 from chatbot.handlers.service import Outcome
 from chatbot.handlers.telegram.keyboards import Keyboards
 from chatbot.handlers.telegram.private_hands import PrivateHands
+from chatbot.i18n.cards import card_label
 from chatbot.storage import Repository, TableRecord
 
 
@@ -76,3 +77,51 @@ async def test_a_missed_deal_still_opens_the_new_hands_message(db_engine: AsyncE
     await hands.flush()
     assert [chat for chat, _ in bot.sent] == [10, 10]  # hand 2 has its own message
     assert all(message_id == 1 for _, message_id, _ in bot.edits)  # none went to it instead
+
+
+async def test_hands_dealt_faster_than_they_can_be_posted_post_only_the_newest(
+        db_engine: AsyncEngine) -> None:
+    """Two hands ended while the private chat's messages waited: the hand being
+    followed still gets its moves, the overtaken hand no message, the newest its own."""
+    repo = Repository(db_engine)
+    await repo.get_or_create_user(10, "Ana", "en")
+    await repo.set_started_private(10)
+    bot = StubBot()
+    hands = PrivateHands(lambda: bot, repo, Keyboards(PayloadCodec(b"k")), 0.0)  # type: ignore[arg-type, return-value]
+    table = Table("paulista", 2)
+    fire(table, "sit", 0, 10, "Ana")
+    fire(table, "add_bot", 1, "Bot 1")
+    rng = random.Random(7)
+    dealt = fire(table, "start", rng=rng)
+    record: TableRecord = await repo.create_table(chat_id=-100, creator_id=10,
+                                                  variant="paulista", state=table.state)
+    version = 2
+    hands.follow(Outcome(replace(record, version=version), Table.from_dict(table.to_dict()),
+                         dealt, "start"))
+    await hands.flush()
+    assert [chat for chat, _ in bot.sent] == [10]
+
+    queued = 0  # follow() only queues: the worker runs at the next await
+    for _ in range(2):  # hand 1's moves and hand 2's, each deal its own outcome
+        while table.state != "scoring":
+            assert table.match is not None
+            seat = table.rules.to_act(table.match)
+            assert seat is not None
+            moved = fire(table, "move", seat, rng.choice(table.rules.legal(table.match, seat)),
+                         seq=table.seq)
+            version += 1
+            hands.follow(Outcome(replace(record, version=version),
+                                 Table.from_dict(table.to_dict()), moved, "move"))
+            queued += 1
+        version += 1
+        dealt = fire(table, "next_hand", rng=rng)
+        hands.follow(Outcome(replace(record, version=version), Table.from_dict(table.to_dict()),
+                             dealt, "next_hand"))
+    assert queued >= 2 and table.match is not None and table.match.hand_no == 3
+    await hands.flush()
+
+    assert [chat for chat, _ in bot.sent] == [10, 10]  # hand 2 never posted: hand 3 only
+    newest = bot.sent[1][1]
+    assert all(card_label(card, table.rules.family, "en") in newest
+               for card in table.match.hand.dealt[0])
+    assert bot.edits and all(message_id == 1 for _, message_id, _ in bot.edits)  # hand 1's end

@@ -135,12 +135,33 @@ class PrivateHands:
         queue = self._queues[table_id]
         while queue:
             outcome = queue.pop(0)
+            if self._overtaken(outcome, queue):
+                continue
             try:
                 await self._apply(outcome)
             except Exception:  # whatever failed, the next outcomes still get shown
                 log.exception("private hands of table %s not shown", table_id)
         self._queues.pop(table_id, None)
         self._workers.pop(table_id, None)
+
+    def _overtaken(self, outcome: Outcome, later: list[Outcome]) -> bool:
+        """Whether this outcome would open a hand whose message is out of date already.
+
+        Bots and quick answers can end hands faster than a private chat's send
+        limit lets their messages go (a side on eleven that runs ends its hand
+        at once). A hand message posted once a later outcome in the queue has
+        dealt the next hand would show cards no longer in play, and each one
+        would push the reader's current hand further back: only the newest
+        hand is posted. Outcomes of the hand being followed still apply, so
+        its message shows how it ended.
+        """
+        table = outcome.table
+        if table.match is None or table.match.hand is None:
+            return False
+        followed = self._tables.get(outcome.record.id)
+        opens = (followed is None or table.match.hand_no != followed.hand_no
+                 or any(isinstance(e, HandStarted) for e in outcome.events))
+        return opens and any(isinstance(e, HandStarted) for o in later for e in o.events)
 
     async def flush(self) -> None:
         """Wait until every queued outcome is shown and every edit sent (tests, shutdown)."""
