@@ -49,7 +49,10 @@ def until_next_hand(table: Table, rng: random.Random) -> None:
     fire(table, "next_hand", rng=rng)
 
 
-async def test_a_missed_deal_still_opens_the_new_hands_message(db_engine: AsyncEngine) -> None:
+async def first_hand_posted(db_engine: AsyncEngine, seed: int) -> tuple[
+        StubBot, PrivateHands, Table, TableRecord, random.Random]:
+    """Ana (who reads privately) and a bot at a group table: its first hand is dealt
+    and its private message posted (outcome version 2)."""
     repo = Repository(db_engine)
     await repo.get_or_create_user(10, "Ana", "en")
     await repo.set_started_private(10)
@@ -58,7 +61,7 @@ async def test_a_missed_deal_still_opens_the_new_hands_message(db_engine: AsyncE
     table = Table("paulista", 2)
     fire(table, "sit", 0, 10, "Ana")
     fire(table, "add_bot", 1, "Bot 1")
-    rng = random.Random(4)
+    rng = random.Random(seed)
     dealt = fire(table, "start", rng=rng)
     record: TableRecord = await repo.create_table(chat_id=-100, creator_id=10,
                                                   variant="paulista", state=table.state)
@@ -66,6 +69,11 @@ async def test_a_missed_deal_still_opens_the_new_hands_message(db_engine: AsyncE
                          "start"))
     await hands.flush()
     assert [chat for chat, _ in bot.sent] == [10]
+    return bot, hands, table, record, rng
+
+
+async def test_a_missed_deal_still_opens_the_new_hands_message(db_engine: AsyncEngine) -> None:
+    bot, hands, table, record, rng = await first_hand_posted(db_engine, 4)
 
     until_next_hand(table, rng)  # its outcomes never reach the private hands
     assert table.match is not None and table.match.hand_no == 2
@@ -83,23 +91,8 @@ async def test_hands_dealt_faster_than_they_can_be_posted_post_only_the_newest(
         db_engine: AsyncEngine) -> None:
     """Two hands ended while the private chat's messages waited: the hand being
     followed still gets its moves, the overtaken hand no message, the newest its own."""
-    repo = Repository(db_engine)
-    await repo.get_or_create_user(10, "Ana", "en")
-    await repo.set_started_private(10)
-    bot = StubBot()
-    hands = PrivateHands(lambda: bot, repo, Keyboards(PayloadCodec(b"k")), 0.0)  # type: ignore[arg-type, return-value]
-    table = Table("paulista", 2)
-    fire(table, "sit", 0, 10, "Ana")
-    fire(table, "add_bot", 1, "Bot 1")
-    rng = random.Random(7)
-    dealt = fire(table, "start", rng=rng)
-    record: TableRecord = await repo.create_table(chat_id=-100, creator_id=10,
-                                                  variant="paulista", state=table.state)
+    bot, hands, table, record, rng = await first_hand_posted(db_engine, 7)
     version = 2
-    hands.follow(Outcome(replace(record, version=version), Table.from_dict(table.to_dict()),
-                         dealt, "start"))
-    await hands.flush()
-    assert [chat for chat, _ in bot.sent] == [10]
 
     queued = 0  # follow() only queues: the worker runs at the next await
     for _ in range(2):  # hand 1's moves and hand 2's, each deal its own outcome
