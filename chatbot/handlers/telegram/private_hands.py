@@ -81,6 +81,19 @@ def moment(table: Table, seat: int) -> tuple[Any, ...]:
             view.senas)
 
 
+def deals(outcome: Outcome) -> bool:
+    """Whether this outcome deals a hand."""
+    return any(isinstance(e, HandStarted) for e in outcome.events)
+
+
+def opens_hand(outcome: Outcome, followed: Followed | None) -> bool:
+    """Whether showing this outcome of a hand in play starts a new hand message: the
+    first hand seen, a deal, or a hand other than the one followed (its deal missed)."""
+    match = outcome.table.match
+    assert match is not None
+    return followed is None or deals(outcome) or match.hand_no != followed.hand_no
+
+
 @dataclass
 class Followed:
     """A group table's current hand as its private readers see it."""
@@ -158,10 +171,8 @@ class PrivateHands:
         table = outcome.table
         if table.match is None or table.match.hand is None:
             return False
-        followed = self._tables.get(outcome.record.id)
-        opens = (followed is None or table.match.hand_no != followed.hand_no
-                 or any(isinstance(e, HandStarted) for e in outcome.events))
-        return opens and any(isinstance(e, HandStarted) for o in later for e in o.events)
+        return (opens_hand(outcome, self._tables.get(outcome.record.id))
+                and any(deals(o) for o in later))
 
     async def flush(self) -> None:
         """Wait until every queued outcome is shown and every edit sent (tests, shutdown)."""
@@ -183,7 +194,7 @@ class PrivateHands:
         starts = [i for i, e in enumerate(outcome.events) if isinstance(e, HandStarted)]
         if followed is None and not starts and table.state not in HAND_STATES:
             return  # a game over seen for the first time (a restart): no hand to show
-        if followed is None or starts or table.match.hand_no != followed.hand_no:
+        if opens_hand(outcome, followed):
             # a new hand gets its own message, even if the outcome that dealt it was missed
             events = outcome.events[starts[-1]:] if starts else list(outcome.events)
             followed = await self._open_hand(record, table, events, followed)
