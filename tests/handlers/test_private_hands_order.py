@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
@@ -38,15 +39,22 @@ class StubBot:
         return SimpleNamespace(title="Truco")
 
 
-def until_next_hand(table: Table, rng: random.Random) -> None:
-    """Play the current hand to its end and deal the next one."""
+def until_next_hand(table: Table, rng: random.Random,
+                    shown: Callable[[list[Any], str], None] | None = None) -> None:
+    """Play the current hand to its end and deal the next one; ``shown`` gets each
+    step's events and kind (``move``, then ``next_hand``) as the table stands after it."""
     while table.state != "scoring":
         assert table.match is not None
         rules = table.rules
         seat = rules.to_act(table.match)
         assert seat is not None
-        fire(table, "move", seat, rng.choice(rules.legal(table.match, seat)), seq=table.seq)
-    fire(table, "next_hand", rng=rng)
+        moved = fire(table, "move", seat, rng.choice(rules.legal(table.match, seat)),
+                     seq=table.seq)
+        if shown is not None:
+            shown(moved, "move")
+    dealt = fire(table, "next_hand", rng=rng)
+    if shown is not None:
+        shown(dealt, "next_hand")
 
 
 async def first_hand_posted(db_engine: AsyncEngine, seed: int) -> tuple[
@@ -92,24 +100,16 @@ async def test_hands_dealt_faster_than_they_can_be_posted_post_only_the_newest(
     """Two hands ended while the private chat's messages waited: the hand being
     followed still gets its moves, the overtaken hand no message, the newest its own."""
     bot, hands, table, record, rng = await first_hand_posted(db_engine, 7)
-    version = 2
+    kinds: list[str] = []
 
-    queued = 0  # follow() only queues: the worker runs at the next await
+    def follow(events: list[Any], kind: str) -> None:  # only queued: the worker runs later
+        kinds.append(kind)
+        hands.follow(Outcome(replace(record, version=2 + len(kinds)),
+                             Table.from_dict(table.to_dict()), events, kind))
+
     for _ in range(2):  # hand 1's moves and hand 2's, each deal its own outcome
-        while table.state != "scoring":
-            assert table.match is not None
-            seat = table.rules.to_act(table.match)
-            assert seat is not None
-            moved = fire(table, "move", seat, rng.choice(table.rules.legal(table.match, seat)),
-                         seq=table.seq)
-            version += 1
-            hands.follow(Outcome(replace(record, version=version),
-                                 Table.from_dict(table.to_dict()), moved, "move"))
-            queued += 1
-        version += 1
-        dealt = fire(table, "next_hand", rng=rng)
-        hands.follow(Outcome(replace(record, version=version), Table.from_dict(table.to_dict()),
-                             dealt, "next_hand"))
+        until_next_hand(table, rng, follow)
+    queued = kinds.count("move")
     assert queued >= 2 and table.match is not None and table.match.hand_no == 3
     await hands.flush()
 
