@@ -38,6 +38,8 @@ from chatbot.rules.views import SeatView
 FLOR_CALLS = frozenset({A.FLOR, A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO})
 # Envido counts (Argentine, 20 + two of a suit) that justify each call or answer.
 ENVIDO_CALL_AT = {A.ENVIDO: 27, A.REAL_ENVIDO: 30, A.FALTA_ENVIDO: 32}
+# Chance of winning the hand from which every style makes these calls (Put, Le Truc)
+CALL_AT = {A.PUT: 0.7, A.MON_RESTE: 0.93}
 ENVIDO_ACCEPT_AT = {A.ENVIDO: 25, A.REAL_ENVIDO: 27, A.FALTA_ENVIDO: 30}
 
 
@@ -323,10 +325,10 @@ class RuleBot:
         if redeal is not None and cards and max(self.rank.pct(c) for c in cards) < 0.55:
             return redeal
         put = self.find(A.PUT)
-        if put is not None and chance >= 0.7:
+        if put is not None and chance >= CALL_AT[A.PUT]:
             return put
         mon = self.find(A.MON_RESTE)
-        if mon is not None and chance >= 0.93:
+        if mon is not None and chance >= CALL_AT[A.MON_RESTE]:
             return mon
         raise_action = self.find(A.TRUCO) or self.find(A.RAISE)
         if raise_action is not None and (self.wants_raise(chance) or self.bluffs()):

@@ -235,12 +235,15 @@ def world_count(rules: TrickRules, view: SeatView, n_candidates: int, budget: Bu
 
 def belief_for(rules: TrickRules, view: SeatView,
                reads: TableReads | None = None) -> Belief | None:
-    """What the others' public actions say about their cards (sharper for tight raisers),
-    and the señas this seat saw."""
+    """What the others' public actions say about their cards (read by how each raiser
+    has played here: its tightness and the style it plays like), and the señas this
+    seat saw."""
     tightness = None if reads is None else reads.tightness
     shown = None if reads is None else reads.envido_counts
     envido = both(envido_belief(rules, view), envido_call_belief(rules, view, shown))
-    return both(both(envido, call_belief(rules, view, tightness)), sena_belief(rules, view))
+    style_of = None if reads is None else reads.style_of
+    return both(both(envido, call_belief(rules, view, tightness, style_of)),
+                sena_belief(rules, view))
 
 
 def rollout_styles(rules: TrickRules, view: SeatView,

@@ -9,7 +9,9 @@ real choice only), the accepted-raise win rate per raise level beside that
 raise's break-even, the wasted-card rate (a card that could neither win nor
 tie a trick played while a lower one was held and the hand went on) and, for
 the search levels, the calibration gap: the search's mean estimated chance of
-winning each hand it accepted a raise in, minus the share of those hands won.
+winning each hand it accepted a raise in, minus the share of those hands won,
+in all and apart for raises made on turn and for counter-raises (a raise made
+in answer to one of ours), which go wrong in different ways.
 
 ``--suite`` runs hard against the frozen baseline and every style in the four
 formats of issue 17 (2v2 Paulista, 2v2 Mineiro, 1v1 Paulista, 2v2 Argentine)
@@ -51,6 +53,7 @@ from chatbot.ai.equity import view_break_even
 from chatbot.ai.search import analyse, table_best, trick_effect
 from chatbot.ai.senas import table_senas
 from chatbot.ai.strength import ranking
+from chatbot.ai.worlds import counter_pending
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
@@ -72,6 +75,7 @@ class Accepted:
     break_even: float
     estimate: float | None  # the search's chance of winning the hand, if it searched
     team: int
+    counter: bool = False  # a raise made in answer to ours (it accepted ours and went higher)
     won: bool = False
 
 
@@ -213,7 +217,8 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
         if action.kind == A.ACCEPT and view.pending_call in (A.TRUCO, A.RAISE):
             be = view_break_even(rules, view)
             assert be is not None
-            in_hand.append(Accepted(who, view.level + 1, be, estimate, view.team))
+            in_hand.append(Accepted(who, view.level + 1, be, estimate, view.team,
+                                    counter_pending(rules, view)))
         events: list[Event] = []
         rules.apply(match, seat, real_action(match, seat, action), events)
         reads.feed(rules, events)
@@ -272,10 +277,21 @@ def accepted_figures(entries: list[Accepted]) -> dict[str, Any]:
 
 
 def calibration(entries: list[Accepted]) -> dict[str, Any] | None:
-    """The search's estimate of winning the hands it accepted raises in, against the outcome."""
+    """The search's estimate of winning the hands it accepted raises in, against the outcome:
+    in all, and apart for raises made on turn and for counter-raises."""
     rated = [e for e in entries if e.estimate is not None]
     if not rated:
         return None
+    out = estimate_gap(rated)
+    for name, counter in (("raises", False), ("counters", True)):
+        group = [e for e in rated if e.counter == counter]
+        if group:
+            out[name] = estimate_gap(group)
+    return out
+
+
+def estimate_gap(rated: list[Accepted]) -> dict[str, Any]:
+    """Mean estimate, share won and their difference over accepted raises that were searched."""
     estimate = statistics.fmean(e.estimate for e in rated if e.estimate is not None)
     won = statistics.fmean(1.0 if e.won else 0.0 for e in rated)
     return {"hands": len(rated), "mean_estimate": round(estimate, 4),

@@ -123,3 +123,19 @@ def test_arena_signal_option_in_the_json(capsys: pytest.CaptureFixture[str]) -> 
     out = json.loads(capsys.readouterr().out)
     assert out["config"]["signal"] == "a"
     assert out["senas"]["made_per_game"] > 0 and out["senas"]["caught_per_game"] == 0
+
+
+def test_calibration_is_printed_for_raises_and_counter_raises_apart() -> None:
+    """The gap of raises made on turn and of raises made in answer to ours, each on its own
+    hands (they go wrong in opposite ways at different table sizes, docs/ai.md)."""
+    from chatbot.bench.arena import Accepted, calibration
+
+    entries = [Accepted("hard", 1, 0.33, 0.6, 0, counter=False, won=True),
+               Accepted("hard", 1, 0.33, 0.4, 0, counter=False, won=False),
+               Accepted("hard", 2, 0.2, 0.5, 0, counter=True, won=True),
+               Accepted("hard", 2, 0.2, None, 0, counter=True, won=False)]  # not searched
+    out = calibration(entries)
+    assert out is not None and out["hands"] == 3
+    assert out["raises"] == {"hands": 2, "mean_estimate": 0.5, "won_rate": 0.5, "gap": 0.0}
+    assert out["counters"] == {"hands": 1, "mean_estimate": 0.5, "won_rate": 1.0, "gap": -0.5}
+    assert "counters" not in calibration(entries[:2])  # type: ignore[operator]

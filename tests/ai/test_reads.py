@@ -135,3 +135,81 @@ def test_a_tight_raiser_s_truco_must_be_beaten_by_more_to_be_accepted() -> None:
     assert read_margin(view, None, -0.05) == -0.05
     assert read_margin(view, TableReads(2), -0.05) == -0.05  # nothing seen: a normal player
     assert read_margin(view, loose, -0.05) < -0.05 < read_margin(view, tight, -0.05)
+
+
+def _truco_by_mano(players: int, mano_cards: list[Card]) -> tuple[object, object]:
+    """A Paulista hand in which the mano (seat 1) opens with a truco on ``mano_cards``."""
+    rules = rules_for("paulista")
+    match = rules.new_match(players, 0)
+    weak = [[Card(4, "H"), Card(5, "D"), Card(6, "S")], [Card(4, "C"), Card(5, "H"), Card(6, "D")],
+            [Card(4, "D"), Card(5, "C"), Card(6, "C")]]
+    hands = [weak[0], mano_cards, *weak[1:players - 1]]
+    rules.start_hand(match, hands, VIRA)
+    assert match.hand.mano == 1  # type: ignore[attr-defined]
+    rules.apply(match, 1, Action(A.TRUCO))
+    return rules, match
+
+
+def test_a_raise_made_in_answer_to_ours_is_told_from_one_made_on_turn() -> None:
+    from chatbot.ai.worlds import counter_pending
+
+    rules, match = _truco_by_mano(2, [Card(12, "C"), Card(12, "H"), Card(3, "S")])
+    assert not counter_pending(rules, seat_view(rules, match, 0))  # a truco on turn
+    rules.apply(match, 0, Action(A.RAISE))  # six, in answer to the truco
+    assert counter_pending(rules, seat_view(rules, match, 1))
+    rules.apply(match, 1, Action(A.ACCEPT))  # the six stands; seat 0 raised last
+    rules.apply(match, 1, Action(A.PLAY, Card(3, "S")))
+    rules.apply(match, 0, Action(A.PLAY, Card(4, "H")))
+    rules.apply(match, 1, Action(A.RAISE))  # nine, on its own turn after taking the trick
+    assert not counter_pending(rules, seat_view(rules, match, 0))
+
+
+STRONG = [Card(12, "C"), Card(12, "H"), Card(3, "S")]  # two manilhas and a three
+WEAK = [Card(4, "S"), Card(5, "S"), Card(6, "H")]
+
+
+def test_a_rule_bot_s_raise_is_weighed_by_its_own_rules() -> None:
+    """A truco is certain from two manilhas, and from weak cards as likely as a bluff of
+    that style; a counter-raise needs the cards to beat the raise it answers."""
+    from chatbot.ai.rulebot import AGGRESSIVE, NORMAL, TIGHT
+    from chatbot.ai.worlds import rule_weight
+
+    rank = ranking(rules_for("paulista"), VIRA)
+    rules, strong = _truco_by_mano(2, STRONG)
+    assert rule_weight(rules, strong, 1, TIGHT, A.TRUCO, False, rank) == 1.0
+    rules, weak = _truco_by_mano(2, WEAK)
+    assert rule_weight(rules, weak, 1, TIGHT, A.TRUCO, False, rank) == 0.0  # tight never bluffs
+    assert rule_weight(rules, weak, 1, AGGRESSIVE, A.TRUCO, False, rank) == AGGRESSIVE.bluff > 0
+    for hand, expected in ((STRONG, 1.0), (WEAK, 0.0)):
+        rules = rules_for("paulista")
+        match = rules.new_match(2, 0)
+        rules.start_hand(match, [hand, [Card(1, "C"), Card(2, "C"), Card(3, "C")]], VIRA)
+        rules.apply(match, 1, Action(A.TRUCO))
+        rules.apply(match, 0, Action(A.RAISE))
+        assert rule_weight(rules, match, 0, NORMAL, A.RAISE, True, rank) == expected
+
+
+def test_a_counter_raise_weighs_the_worlds_at_two_players_and_not_at_four() -> None:
+    """At a table of two a counter-raise puts strong cards in the counter's hand; at a table
+    of four it is read as no news (measured: those hands were won far more often than a
+    counter read as strength predicts, docs/ai.md)."""
+    from chatbot.ai.worlds import call_belief, counter_pending
+
+    for players in (2, 4):
+        rules, match = _truco_by_mano(players, STRONG)
+        answerer = match.hand.pending.answerer  # type: ignore[attr-defined]
+        rules.apply(match, answerer, Action(A.RAISE))
+        view = seat_view(rules, match, 1)
+        assert counter_pending(rules, view)
+        belief = call_belief(rules, view)
+        if players == 4:
+            assert belief is None
+            continue
+        assert belief is not None
+        rank = ranking(rules, VIRA)
+        worlds = sample_worlds(rules, view, random.Random(5), 300)
+        weights = [(belief(w), sum(rank.of(c) for c in w.hand.cards[0]))  # type: ignore[union-attr]
+                   for w in worlds]
+        heavy = [s for w, s in weights if w >= 0.5]
+        light = [s for w, s in weights if w < 0.5]
+        assert heavy and light and min(heavy) > sum(light) / len(light)
