@@ -279,27 +279,24 @@ def counter_pending(rules: TrickRules, view: SeatView) -> bool:
     return view.last_raiser is None or view.last_raiser == team
 
 
-def rule_weight(rules: TrickRules, world: Match, seat: int, style: Style,
-                call: str, counter: bool, rank: Ranking) -> float:
-    """How likely the rule bot of ``style`` in ``seat``'s place in ``world`` makes ``call``.
+def rule_weight(rules: TrickRules, seen: SeatView, style: Style, call: str, counter: bool,
+                rank: Ranking, chance: float) -> float:
+    """How likely the rule bot of ``style``, seeing ``seen``, makes ``call``.
 
-    A raise on turn: certain where its rules want one (a likely win, top
-    cards, a trick up with a strong card), its bluff rate elsewhere. A
-    counter-raise: certain where its chance against the raise it answers
-    reaches its counter threshold, never elsewhere (rule bots do not bluff
-    back). A put or a mon reste: certain from the chance every style makes
-    it at, never below.
+    ``seen`` is the raiser's view in one world and ``chance`` its chance of
+    winning the hand there (the rule bot's own estimate). A raise on turn:
+    certain where its rules want one (a likely win, top cards, a trick up with
+    a strong card), its bluff rate elsewhere. A counter-raise: certain where
+    its chance against the raise it answers reaches its counter threshold,
+    never elsewhere (rule bots do not bluff back). A put or a mon reste:
+    certain from the chance every style makes it at, never below.
     """
-    hand = world.hand
-    assert hand is not None
-    if not hand.cards[seat]:
-        return 1.0
-    bot = RuleBot(rules, seat_view(rules, world, seat), _NO_RANDOM, style, rank)
     if call in CALL_AT:
-        return 1.0 if bot.chance() >= CALL_AT[call] else 0.0
+        return 1.0 if chance >= CALL_AT[call] else 0.0
+    bot = RuleBot(rules, seen, _NO_RANDOM, style, rank)
     if counter:
         return 1.0 if bot.chance_against_raise() >= style.counter_at else 0.0
-    return 1.0 if bot.wants_raise(bot.chance()) else style.bluff
+    return 1.0 if bot.wants_raise(chance) else style.bluff
 
 
 def call_belief(rules: TrickRules, view: SeatView,
@@ -341,21 +338,24 @@ def call_belief(rules: TrickRules, view: SeatView,
 
     rank = ranking(rules, view.vira)
 
-    def strength(world: Match, seat: int) -> float:
-        """The seat's own estimate of winning the hand in this world (what a raiser bets on)."""
-        hand = world.hand
-        assert hand is not None
-        if not hand.cards[seat]:
-            return 0.5
-        other = seat_view(rules, world, seat)
-        return RuleBot(rules, other, _NO_RANDOM, NORMAL, rank).chance()
-
     def belief(world: Match) -> float:
-        known: dict[int, float] = {}  # each seat's chance once per world: it is the cost here
+        views: dict[int, SeatView | None] = {}  # each seat's view and chance once per world:
+        known: dict[int, float] = {}  # they are the cost here
+
+        def view_of(seat: int) -> SeatView | None:
+            """The seat's view in this world (None while it holds no card)."""
+            if seat not in views:
+                hand = world.hand
+                assert hand is not None
+                views[seat] = seat_view(rules, world, seat) if hand.cards[seat] else None
+            return views[seat]
 
         def chance(seat: int) -> float:
+            """The seat's own estimate of winning the hand here (what a raiser bets on)."""
             if seat not in known:
-                known[seat] = strength(world, seat)
+                seen = view_of(seat)
+                known[seat] = 0.5 if seen is None else \
+                    RuleBot(rules, seen, _NO_RANDOM, NORMAL, rank).chance()
             return known[seat]
 
         weight = 1.0
@@ -363,8 +363,9 @@ def call_belief(rules: TrickRules, view: SeatView,
             assert caller is not None
             curve = raise_weight(chance(caller), tight(caller))
             if share > 0.0:
-                by_rules = rule_weight(rules, world, caller, STYLES[style(caller)], call,
-                                       counter, rank)
+                seen = view_of(caller)  # with no card left, its cards say nothing either way
+                by_rules = 1.0 if seen is None else rule_weight(
+                    rules, seen, STYLES[style(caller)], call, counter, rank, chance(caller))
                 curve = share * by_rules + (1.0 - share) * curve
             weight *= curve
         if theirs_raised or ours_accepted:

@@ -171,22 +171,28 @@ WEAK = [Card(4, "S"), Card(5, "S"), Card(6, "H")]
 def test_a_rule_bot_s_raise_is_weighed_by_its_own_rules() -> None:
     """A truco is certain from two manilhas, and from weak cards as likely as a bluff of
     that style; a counter-raise needs the cards to beat the raise it answers."""
-    from chatbot.ai.rulebot import AGGRESSIVE, NORMAL, TIGHT
+    from chatbot.ai.rulebot import AGGRESSIVE, NORMAL, TIGHT, RuleBot, Style
     from chatbot.ai.worlds import rule_weight
 
     rank = ranking(rules_for("paulista"), VIRA)
+
+    def weight(match: object, seat: int, style: Style, call: str, counter: bool) -> float:
+        seen = seat_view(rules, match, seat)
+        chance = RuleBot(rules, seen, random.Random(0), NORMAL, rank).chance()
+        return rule_weight(rules, seen, style, call, counter, rank, chance)
+
     rules, strong = _truco_by_mano(2, STRONG)
-    assert rule_weight(rules, strong, 1, TIGHT, A.TRUCO, False, rank) == 1.0
+    assert weight(strong, 1, TIGHT, A.TRUCO, False) == 1.0
     rules, weak = _truco_by_mano(2, WEAK)
-    assert rule_weight(rules, weak, 1, TIGHT, A.TRUCO, False, rank) == 0.0  # tight never bluffs
-    assert rule_weight(rules, weak, 1, AGGRESSIVE, A.TRUCO, False, rank) == AGGRESSIVE.bluff > 0
+    assert weight(weak, 1, TIGHT, A.TRUCO, False) == 0.0  # tight never bluffs
+    assert weight(weak, 1, AGGRESSIVE, A.TRUCO, False) == AGGRESSIVE.bluff > 0
     for hand, expected in ((STRONG, 1.0), (WEAK, 0.0)):
         rules = rules_for("paulista")
         match = rules.new_match(2, 0)
         rules.start_hand(match, [hand, [Card(1, "C"), Card(2, "C"), Card(3, "C")]], VIRA)
         rules.apply(match, 1, Action(A.TRUCO))
         rules.apply(match, 0, Action(A.RAISE))
-        assert rule_weight(rules, match, 0, NORMAL, A.RAISE, True, rank) == expected
+        assert weight(match, 0, NORMAL, A.RAISE, True) == expected
 
 
 def test_a_counter_raise_weighs_the_worlds_at_two_players_and_not_at_four() -> None:
