@@ -103,6 +103,10 @@ class TableReads:
         self._started = False
         self._opener = None
 
+    def raisers(self) -> frozenset[int]:
+        """The seats that raised in the hand being played (a raise bets on its cards)."""
+        return frozenset(self._raisers)
+
     def action(self, seat: int, kind: str) -> None:
         """A public action of ``seat`` (call it for every action applied at the table)."""
         read = self.seats[seat]

@@ -242,7 +242,8 @@ def belief_for(rules: TrickRules, view: SeatView,
     shown = None if reads is None else reads.envido_counts
     envido = both(envido_belief(rules, view), envido_call_belief(rules, view, shown))
     style_of = None if reads is None else reads.style_of
-    return both(both(envido, call_belief(rules, view, tightness, style_of)),
+    raisers = () if reads is None else reads.raisers()
+    return both(both(envido, call_belief(rules, view, tightness, style_of, raisers)),
                 sena_belief(rules, view))
 
 

@@ -219,3 +219,32 @@ def test_a_counter_raise_weighs_the_worlds_at_two_players_and_not_at_four() -> N
         heavy = [s for w, s in weights if w >= 0.5]
         light = [s for w, s in weights if w < 0.5]
         assert heavy and light and min(heavy) > sum(light) / len(light)
+
+
+def test_a_partner_s_raise_puts_strong_cards_in_its_hand() -> None:
+    """At a table of four the seat answering a counter-raise is the partner of the seat
+    that raised first: its worlds give that partner the cards a raise bets on."""
+    from chatbot.ai.worlds import call_belief
+
+    rules, match = _truco_by_mano(4, STRONG)
+    reads = TableReads(4)
+    reads.action(1, A.TRUCO)
+    counter = match.hand.pending.answerer  # type: ignore[attr-defined]
+    rules.apply(match, counter, Action(A.RAISE))
+    reads.action(counter, A.RAISE)
+    answerer = match.hand.pending.answerer  # type: ignore[attr-defined]
+    assert rules.team_of(answerer, 4) == rules.team_of(1, 4) and answerer != 1
+    assert reads.raisers() == {1, counter}
+    view = seat_view(rules, match, answerer)
+    assert call_belief(rules, view) is None  # a counter alone is no news at four
+    belief = call_belief(rules, view, raisers=reads.raisers())
+    assert belief is not None
+    rank = ranking(rules, VIRA)
+    worlds = sample_worlds(rules, view, random.Random(5), 300)
+    weights = [(belief(w), sum(rank.of(c) for c in w.hand.cards[1]))  # type: ignore[union-attr]
+               for w in worlds]
+    heavy = [s for w, s in weights if w >= 0.5]
+    light = [s for w, s in weights if w < 0.5]
+    assert heavy and light and sum(heavy) / len(heavy) > 2 * sum(light) / len(light)
+    reads.hand_over(rules, VIRA, [])
+    assert reads.raisers() == frozenset()
