@@ -77,6 +77,7 @@ class Accepted:
     team: int
     counter: bool = False  # a raise made in answer to ours (it accepted ours and went higher)
     won: bool = False
+    fresh: float | None = None  # the same search's chance after accepting, on worlds drawn anew
 
 
 @dataclass(slots=True)
@@ -107,6 +108,29 @@ def bot_move(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
         old = frozen.analyse(rules, view, rng)
         return old.choice, old.chance() if old.searched else None
     return decide(rules, view, level, rng), None
+
+
+def fresh_estimate(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
+                   reads: TableReads) -> float | None:
+    """The level's chance of winning the hand after accepting, searched again on new worlds.
+
+    The estimate a search accepted on is chosen by its own noise: of the raises
+    whose estimates straddle break-even, the ones accepted are those whose worlds
+    came out well, so their mean estimate runs above the truth even for a model
+    without bias (the winner's curse). A second search of the same position on
+    worlds drawn anew has no part in the choice, so its gap to the outcome is the
+    model's own. It is made after the decision and timed apart from it.
+    """
+    accept = Action(A.ACCEPT)
+    if level == "hard":
+        analysis = analyse(rules, view, rng, reads=reads)
+    elif level == "baseline":
+        analysis = frozen.analyse(rules, view, rng)
+    else:
+        return None
+    if not analysis.searched or accept not in analysis.outcomes:
+        return None
+    return analysis.chance(accept)
 
 
 def wasted(rules: TrickRules, view: SeatView, action: Action) -> bool:
@@ -217,8 +241,12 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
         if action.kind == A.ACCEPT and view.pending_call in (A.TRUCO, A.RAISE):
             be = view_break_even(rules, view)
             assert be is not None
+            fresh = None
+            if estimate is not None:  # its own stream: the game's draws stay the same
+                fresh = fresh_estimate(rules, view, who, random.Random(
+                    f"fresh-{seed}-{index}-{int(swap)}-{match.hand_no}-{view.level}-{seat}"), reads)
             in_hand.append(Accepted(who, view.level + 1, be, estimate, view.team,
-                                    counter_pending(rules, view)))
+                                    counter_pending(rules, view), fresh=fresh))
         events: list[Event] = []
         rules.apply(match, seat, real_action(match, seat, action), events)
         reads.feed(rules, events)
@@ -294,8 +322,15 @@ def estimate_gap(rated: list[Accepted]) -> dict[str, Any]:
     """Mean estimate, share won and their difference over accepted raises that were searched."""
     estimate = statistics.fmean(e.estimate for e in rated if e.estimate is not None)
     won = statistics.fmean(1.0 if e.won else 0.0 for e in rated)
-    return {"hands": len(rated), "mean_estimate": round(estimate, 4),
-            "won_rate": round(won, 4), "gap": round(estimate - won, 4)}
+    out: dict[str, Any] = {"hands": len(rated), "mean_estimate": round(estimate, 4),
+                           "won_rate": round(won, 4), "gap": round(estimate - won, 4)}
+    again = [e for e in rated if e.fresh is not None]
+    if again:  # the same positions searched again: the gap without the winner's curse
+        fresh = statistics.fmean(e.fresh for e in again if e.fresh is not None)
+        fresh_won = statistics.fmean(1.0 if e.won else 0.0 for e in again)
+        out.update({"fresh_hands": len(again), "fresh_estimate": round(fresh, 4),
+                    "fresh_gap": round(fresh - fresh_won, 4)})
+    return out
 
 
 def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1,

@@ -139,3 +139,27 @@ def test_calibration_is_printed_for_raises_and_counter_raises_apart() -> None:
     assert out["raises"] == {"hands": 2, "mean_estimate": 0.5, "won_rate": 0.5, "gap": 0.0}
     assert out["counters"] == {"hands": 1, "mean_estimate": 0.5, "won_rate": 1.0, "gap": -0.5}
     assert "counters" not in calibration(entries[:2])  # type: ignore[operator]
+
+
+def test_the_calibration_gap_is_also_printed_on_worlds_drawn_anew() -> None:
+    """An estimate searched again on new worlds, apart from the one the answer chose on:
+    its gap is the model's own, without the winner's curse of accepting on a lucky draw."""
+    from chatbot.bench.arena import Accepted, calibration
+
+    entries = [Accepted("hard", 1, 0.33, 0.7, 0, won=True, fresh=0.6),
+               Accepted("hard", 1, 0.33, 0.5, 0, won=False, fresh=0.2),
+               Accepted("hard", 1, 0.33, 0.4, 0, won=False)]  # not searched again
+    out = calibration(entries)
+    assert out is not None and out["raises"]["hands"] == 3
+    assert out["raises"]["fresh_hands"] == 2
+    assert out["raises"]["fresh_estimate"] == 0.4 and out["raises"]["fresh_gap"] == -0.1
+
+
+def test_hard_s_accepted_raises_are_searched_again(capsys: pytest.CaptureFixture[str]) -> None:
+    """In a real arena game each raise hard accepts gets a second estimate beside the first."""
+    assert main(["--variant", "paulista", "--players", "2", "--a", "hard", "--b",
+                 "aggressive", "--games", "4", "--seed", "2"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    gap = out["levels"]["hard"]["calibration"]
+    assert gap is not None and gap["fresh_hands"] == gap["hands"] > 0
+    assert 0.0 <= gap["fresh_estimate"] <= 1.0
