@@ -11,7 +11,10 @@ tie a trick played while a lower one was held and the hand went on) and, for
 the search levels, the calibration gap: the search's mean estimated chance of
 winning each hand it accepted a raise in, minus the share of those hands won,
 in all and apart for raises made on turn and for counter-raises (a raise made
-in answer to one of ours), which go wrong in different ways.
+in answer to one of ours), which go wrong in different ways. Each accepted
+raise is searched again on worlds drawn anew (:func:`fresh_estimate`), and the
+gap of that estimate is printed beside: the model's own error, without the
+winner's curse of the estimate the answer chose on.
 
 ``--suite`` runs hard against the frozen baseline and every style in the four
 formats of issue 17 (2v2 Paulista, 2v2 Mineiro, 1v1 Paulista, 2v2 Argentine)
