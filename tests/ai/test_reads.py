@@ -7,13 +7,14 @@ import random
 from chatbot.ai.reads import PRIOR, TableReads, raise_weight
 from chatbot.ai.search import belief_for, read_margin
 from chatbot.ai.strength import ranking
-from chatbot.ai.worlds import sample_worlds
+from chatbot.ai.worlds import Belief, sample_worlds
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
 from chatbot.rules.actions import Action
+from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.registry import rules_for
-from chatbot.rules.views import seat_view
+from chatbot.rules.views import SeatView, seat_view
 
 VIRA = Card(7, "C")  # Paulista: the queens are manilhas
 
@@ -195,6 +196,16 @@ def test_a_rule_bot_s_raise_is_weighed_by_its_own_rules() -> None:
         assert weight(match, 0, NORMAL, A.RAISE, True) == expected
 
 
+def strength_by_weight(rules: TrickRules, view: SeatView, belief: Belief,
+                       seat: int) -> tuple[list[int], list[int]]:
+    """The card strength of ``seat`` in 300 worlds, split by a belief weight of 0.5 or more."""
+    rank = ranking(rules, VIRA)
+    worlds = sample_worlds(rules, view, random.Random(5), 300)
+    weights = [(belief(w), sum(rank.of(c) for c in w.hand.cards[seat]))  # type: ignore[union-attr]
+               for w in worlds]
+    return [s for w, s in weights if w >= 0.5], [s for w, s in weights if w < 0.5]
+
+
 def test_a_counter_raise_weighs_the_worlds_at_two_players_and_not_at_four() -> None:
     """At a table of two a counter-raise puts strong cards in the counter's hand; at a table
     of four it is read as no news (measured: those hands were won far more often than a
@@ -212,12 +223,7 @@ def test_a_counter_raise_weighs_the_worlds_at_two_players_and_not_at_four() -> N
             assert belief is None
             continue
         assert belief is not None
-        rank = ranking(rules, VIRA)
-        worlds = sample_worlds(rules, view, random.Random(5), 300)
-        weights = [(belief(w), sum(rank.of(c) for c in w.hand.cards[0]))  # type: ignore[union-attr]
-                   for w in worlds]
-        heavy = [s for w, s in weights if w >= 0.5]
-        light = [s for w, s in weights if w < 0.5]
+        heavy, light = strength_by_weight(rules, view, belief, 0)
         assert heavy and light and min(heavy) > sum(light) / len(light)
 
 
@@ -239,12 +245,7 @@ def test_a_partner_s_raise_puts_strong_cards_in_its_hand() -> None:
     assert call_belief(rules, view) is None  # a counter alone is no news at four
     belief = call_belief(rules, view, raisers=reads.raisers())
     assert belief is not None
-    rank = ranking(rules, VIRA)
-    worlds = sample_worlds(rules, view, random.Random(5), 300)
-    weights = [(belief(w), sum(rank.of(c) for c in w.hand.cards[1]))  # type: ignore[union-attr]
-               for w in worlds]
-    heavy = [s for w, s in weights if w >= 0.5]
-    light = [s for w, s in weights if w < 0.5]
+    heavy, light = strength_by_weight(rules, view, belief, 1)
     assert heavy and light and sum(heavy) / len(heavy) > 2 * sum(light) / len(light)
     reads.hand_over(rules, VIRA, [])
     assert reads.raisers() == frozenset()
