@@ -314,8 +314,9 @@ def call_belief(rules: TrickRules, view: SeatView,
     was won, and read as strength 0.06 below it (docs/ai.md, "A partner's
     raise").
     A raise of theirs we accepted earlier this hand (``last_raiser`` is their
-    side) is weighed on the strongest hand of their side (we do not know which
-    of them raised), and a raise of ours they accepted, more mildly, the same
+    side) is weighed on the strongest hand of their side (as measured before
+    the table's record of who raised was passed here; the raiser's own hand is
+    not tried yet), and a raise of ours they accepted, more mildly, the same
     way.
 
     A partner who raised this hand (``raisers``: the seats that raised, from

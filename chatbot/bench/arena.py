@@ -53,7 +53,7 @@ from typing import Any
 from chatbot.ai import BENCH_LEVELS, STYLE_LEVELS, TableReads, decide
 from chatbot.ai.baseline import search as frozen
 from chatbot.ai.equity import view_break_even
-from chatbot.ai.search import analyse, table_best, trick_effect
+from chatbot.ai.search import Analysis, analyse, table_best, trick_effect
 from chatbot.ai.senas import table_senas
 from chatbot.ai.strength import ranking
 from chatbot.ai.worlds import counter_pending
@@ -101,15 +101,23 @@ class GameResult:
 SEARCH_LEVELS = ("hard", "baseline")
 
 
+def search_of(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
+              reads: TableReads) -> Analysis | frozen.Analysis | None:
+    """A search level's analysis of the position (None for a rule bot)."""
+    if level == "hard":
+        return analyse(rules, view, rng, reads=reads)
+    if level == "baseline":
+        return frozen.analyse(rules, view, rng)
+    return None
+
+
 def bot_move(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
              reads: TableReads) -> tuple[Action, float | None]:
     """The level's action and, for the search levels, its estimate of winning the hand."""
-    if level == "hard" and len(view.legal) > 1:
-        analysis = analyse(rules, view, rng, reads=reads)
-        return analysis.choice, analysis.chance() if analysis.searched else None
-    if level == "baseline" and len(view.legal) > 1:
-        old = frozen.analyse(rules, view, rng)
-        return old.choice, old.chance() if old.searched else None
+    if len(view.legal) > 1:
+        analysis = search_of(rules, view, level, rng, reads)
+        if analysis is not None:
+            return analysis.choice, analysis.chance() if analysis.searched else None
     return decide(rules, view, level, rng), None
 
 
@@ -125,13 +133,8 @@ def fresh_estimate(rules: TrickRules, view: SeatView, level: str, rng: random.Ra
     model's own. It is made after the decision and timed apart from it.
     """
     accept = Action(A.ACCEPT)
-    if level == "hard":
-        analysis = analyse(rules, view, rng, reads=reads)
-    elif level == "baseline":
-        analysis = frozen.analyse(rules, view, rng)
-    else:
-        return None
-    if not analysis.searched or accept not in analysis.outcomes:
+    analysis = search_of(rules, view, level, rng, reads)
+    if analysis is None or not analysis.searched or accept not in analysis.outcomes:
         return None
     return analysis.chance(accept)
 
