@@ -49,7 +49,9 @@ async def test_private_hands_are_pictures_of_the_readers_own_cards(
     hands = text_audit.hands_from_log(await repo.list_events(game.table_id))
     seat = 0  # Alice
     photos = [m for m in alice.private.bot_messages() if m.photo]
-    assert len(photos) >= 2  # a photo per hand, its text as the caption
+    # a photo per hand, its text as the caption; the bots may end the game in one
+    # hand (a truco raised to twelve and accepted), so two only where two were dealt
+    assert hands and len(photos) >= min(2, len(hands))
     seen = set().union(*(h.visible(seat, float("inf")) for h in hands))
     named = {hand.manilhas for hand in hands if hand.manilhas}  # all four, from the vira
     for message in photos:
