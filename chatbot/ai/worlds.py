@@ -259,9 +259,25 @@ StyleOf = Callable[[int], str]
 RULE_SHARE = {2: 0.5, 3: 0.5}
 
 
+# At a table of four a counter-raise is no news (see call_belief), except from a
+# seat read clearly as tight: a tight player counters only on a near-certain hand,
+# and hands hard accepted such a counter in were won 0.21 of the time against an
+# estimate of 0.73 (docs/ai.md, "Tight counters"). The line sits a little above
+# TIGHT_FROM: the frozen baseline's seats, whose counters are weak, read as tight
+# now and then, on 0.80-0.81.
+TIGHT_COUNTER_FROM = 0.82
+TIGHT_COUNTER_SHARE = 0.9
+
+
 def rule_share(players: int) -> float:
     """How much of a raise's weight the raiser's rules give at a table of ``players``."""
     return RULE_SHARE.get(players, 0.0)
+
+
+def counter_share(tightness: float) -> float:
+    """At a table of four, how much of a counter-raise's weight the tight rules give:
+    :data:`TIGHT_COUNTER_SHARE` from a read of :data:`TIGHT_COUNTER_FROM`, none below."""
+    return TIGHT_COUNTER_SHARE if tightness >= TIGHT_COUNTER_FROM else 0.0
 
 
 def counter_pending(rules: TrickRules, view: SeatView) -> bool:
@@ -309,10 +325,12 @@ def call_belief(rules: TrickRules, view: SeatView,
     tight it reads (:func:`chatbot.ai.reads.raise_weight`) and, at a table of two
     or three, half by the rules of the style it reads as (``style_of``,
     :func:`rule_weight`, :data:`RULE_SHARE`). At a table of four or more a
-    counter-raise is no evidence at all: with the partner's raise below read,
-    the estimate after accepting the baseline's counters was 0.01 above what
-    was won, and read as strength 0.06 below it (docs/ai.md, "A partner's
-    raise").
+    counter-raise is no evidence, unless its caller reads as tight: with the
+    partner's raise below read, the estimate after accepting the baseline's
+    counters was 0.01 above what was won, and read as strength 0.06 below it
+    (docs/ai.md, "A partner's raise"); a counter of a seat read clearly as tight
+    is weighed as a raise at two is, :func:`counter_share` of it by the tight
+    rules.
     A raise of theirs we accepted earlier this hand (``last_raiser`` is their
     side) is weighed on the strongest hand of their side (as measured before
     the table's record of who raised was passed here; the raiser's own hand is
@@ -343,7 +361,9 @@ def call_belief(rules: TrickRules, view: SeatView,
     theirs_raised = raised and view.last_raiser != view.team and not pending
     ours_accepted = raised and view.last_raiser == view.team and view.pending_call is None
     if counter and view.players >= 4:
-        pending = False  # weighed as no news (see above)
+        assert caller is not None
+        share = counter_share(tight(caller))
+        pending = share > 0.0  # otherwise weighed as no news (see above)
     if not opponents:
         pending = theirs_raised = ours_accepted = False
     if not (pending or theirs_raised or ours_accepted or partners):

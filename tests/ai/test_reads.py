@@ -249,3 +249,37 @@ def test_a_partner_s_raise_puts_strong_cards_in_its_hand() -> None:
     assert heavy and light and sum(heavy) / len(heavy) > 2 * sum(light) / len(light)
     reads.hand_over(rules, VIRA, [])
     assert reads.raisers() == frozenset()
+
+
+def test_a_tight_seat_s_counter_raise_is_strength_at_four() -> None:
+    """A counter-raise at a table of four is no news, except from a seat read clearly as
+    tight: a tight player counters only on a near-certain hand (measured: the tight
+    style's counters, read as no news, were estimated 0.73 and won 0.21, docs/ai.md).
+    A seat just over the tight line (where the frozen baseline's reads gather now and
+    then) is still no news."""
+    from chatbot.ai.reads import TIGHT_FROM
+    from chatbot.ai.worlds import (
+        TIGHT_COUNTER_FROM,
+        TIGHT_COUNTER_SHARE,
+        call_belief,
+        counter_share,
+    )
+
+    assert TIGHT_COUNTER_FROM > TIGHT_FROM
+    assert counter_share(PRIOR) == counter_share(TIGHT_FROM) == 0.0
+    assert counter_share(TIGHT_COUNTER_FROM) == TIGHT_COUNTER_SHARE == counter_share(1.0)
+
+    rules, match = _truco_by_mano(4, STRONG)
+    counter = match.hand.pending.answerer  # type: ignore[attr-defined]
+    rules.apply(match, counter, Action(A.RAISE))
+    view = seat_view(rules, match, match.hand.pending.answerer)  # type: ignore[attr-defined]
+
+    def read_as(tightness: float, style: str) -> Belief | None:
+        return call_belief(rules, view, lambda seat: tightness, lambda seat: style)
+
+    assert read_as(PRIOR, "normal") is None
+    assert read_as(TIGHT_FROM, "tight") is None  # on the line: still no news
+    belief = read_as(0.95, "tight")
+    assert belief is not None
+    heavy, light = strength_by_weight(rules, view, belief, counter)
+    assert heavy and light and min(heavy) > sum(light) / len(light)
