@@ -259,14 +259,17 @@ StyleOf = Callable[[int], str]
 RULE_SHARE = {2: 0.5, 3: 0.5}
 
 
-# At a table of four a counter-raise is no news (see call_belief), except from a
-# seat read clearly as tight: a tight player counters only on a near-certain hand,
-# and hands hard accepted such a counter in were won 0.21 of the time against an
-# estimate of 0.73 (docs/ai.md, "Tight counters"). The line sits a little above
+# At a table of four a raise on turn is weighed by the curve alone and a counter-raise
+# is no news (see call_belief), except from a seat read clearly as tight: a tight
+# player raises only on strong cards and counters only on a near-certain hand. Its
+# counters, read as no news, were estimated 0.73 and won 0.21 (against tight,
+# Paulista 2v2), and its raises on turn, by the curve, +0.07 over what was won when
+# searched again (docs/ai.md, "A tight seat by its rules at four"). Then the tight
+# rules give TIGHT_RULES_SHARE of the weight. The line sits a little above
 # TIGHT_FROM: the frozen baseline's seats, whose counters are weak, read as tight
 # now and then, on 0.80-0.81.
-TIGHT_COUNTER_FROM = 0.82
-TIGHT_COUNTER_SHARE = 0.9
+TIGHT_RULES_FROM = 0.82
+TIGHT_RULES_SHARE = 0.9
 
 
 def rule_share(players: int) -> float:
@@ -274,10 +277,10 @@ def rule_share(players: int) -> float:
     return RULE_SHARE.get(players, 0.0)
 
 
-def counter_share(tightness: float) -> float:
-    """At a table of four, how much of a counter-raise's weight the tight rules give:
-    :data:`TIGHT_COUNTER_SHARE` from a read of :data:`TIGHT_COUNTER_FROM`, none below."""
-    return TIGHT_COUNTER_SHARE if tightness >= TIGHT_COUNTER_FROM else 0.0
+def tight_share(tightness: float) -> float:
+    """At a table of four, how much of a raise's weight the tight rules give:
+    :data:`TIGHT_RULES_SHARE` from a read of :data:`TIGHT_RULES_FROM`, none below."""
+    return TIGHT_RULES_SHARE if tightness >= TIGHT_RULES_FROM else 0.0
 
 
 def counter_pending(rules: TrickRules, view: SeatView) -> bool:
@@ -325,12 +328,12 @@ def call_belief(rules: TrickRules, view: SeatView,
     tight it reads (:func:`chatbot.ai.reads.raise_weight`) and, at a table of two
     or three, half by the rules of the style it reads as (``style_of``,
     :func:`rule_weight`, :data:`RULE_SHARE`). At a table of four or more a
-    counter-raise is no evidence, unless its caller reads as tight: with the
-    partner's raise below read, the estimate after accepting the baseline's
-    counters was 0.01 above what was won, and read as strength 0.06 below it
-    (docs/ai.md, "A partner's raise"); a counter of a seat read clearly as tight
-    is weighed as a raise at two is, :func:`counter_share` of it by the tight
-    rules.
+    counter-raise is no evidence: with the partner's raise below read, the
+    estimate after accepting the baseline's counters was 0.01 above what was
+    won, and read as strength 0.06 below it (docs/ai.md, "A partner's raise").
+    There, a seat read clearly as tight is the exception: its raise, on turn or
+    a counter, is weighed :func:`tight_share` of it by the tight rules and the
+    rest by the curve.
     A raise of theirs we accepted earlier this hand (``last_raiser`` is their
     side) is weighed on the strongest hand of their side (as measured before
     the table's record of who raised was passed here; the raiser's own hand is
@@ -356,13 +359,14 @@ def call_belief(rules: TrickRules, view: SeatView,
         rules.team_of(caller, view.players) != view.team
     call = view.pending_call or ""
     share = rule_share(view.players)
+    if pending and view.players >= 4:
+        assert caller is not None
+        share = tight_share(tight(caller))  # a seat read clearly as tight, by its rules
     counter = pending and counter_pending(rules, view)
     raised = view.level >= 1 and view.last_raiser is not None
     theirs_raised = raised and view.last_raiser != view.team and not pending
     ours_accepted = raised and view.last_raiser == view.team and view.pending_call is None
     if counter and view.players >= 4:
-        assert caller is not None
-        share = counter_share(tight(caller))
         pending = share > 0.0  # otherwise weighed as no news (see above)
     if not opponents:
         pending = theirs_raised = ours_accepted = False
