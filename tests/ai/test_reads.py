@@ -169,17 +169,24 @@ STRONG = [Card(12, "C"), Card(12, "H"), Card(3, "S")]  # two manilhas and a thre
 WEAK = [Card(4, "S"), Card(5, "S"), Card(6, "H")]
 
 
+def seen_and_chance(rules: TrickRules, match: object, seat: int) -> tuple[SeatView, float]:
+    """The seat's view in ``match`` and its own chance of winning there (what a raise bets on)."""
+    from chatbot.ai.rulebot import NORMAL, RuleBot
+
+    seen = seat_view(rules, match, seat)
+    return seen, RuleBot(rules, seen, random.Random(0), NORMAL, ranking(rules, VIRA)).chance()
+
+
 def test_a_rule_bot_s_raise_is_weighed_by_its_own_rules() -> None:
     """A truco is certain from two manilhas, and from weak cards as likely as a bluff of
     that style; a counter-raise needs the cards to beat the raise it answers."""
-    from chatbot.ai.rulebot import AGGRESSIVE, NORMAL, TIGHT, RuleBot, Style
+    from chatbot.ai.rulebot import AGGRESSIVE, NORMAL, TIGHT, Style
     from chatbot.ai.worlds import rule_weight
 
     rank = ranking(rules_for("paulista"), VIRA)
 
     def weight(match: object, seat: int, style: Style, call: str, counter: bool) -> float:
-        seen = seat_view(rules, match, seat)
-        chance = RuleBot(rules, seen, random.Random(0), NORMAL, rank).chance()
+        seen, chance = seen_and_chance(rules, match, seat)
         return rule_weight(rules, seen, style, call, counter, rank, chance)
 
     rules, strong = _truco_by_mano(2, STRONG)
@@ -291,26 +298,19 @@ def test_a_tight_seat_s_raise_on_turn_is_weighed_by_its_rules_at_four() -> None:
     the tight rule bot never raises on is all but ruled out (measured: against tight,
     the estimate after accepting its raises came down from +0.07 over what was won,
     searched again, to +0.02; docs/ai.md)."""
-    from chatbot.ai.rulebot import NORMAL, TIGHT, RuleBot
+    from chatbot.ai.rulebot import TIGHT
     from chatbot.ai.worlds import TIGHT_RULES_FROM, TIGHT_RULES_SHARE, call_belief, rule_weight
 
     rules, match = _truco_by_mano(4, STRONG)
     view = seat_view(rules, match, match.hand.pending.answerer)  # type: ignore[attr-defined]
     rank = ranking(rules, VIRA)
-
-    def tight_raises(world: object) -> bool:
-        seen = seat_view(rules, world, 1)
-        chance = RuleBot(rules, seen, random.Random(0), NORMAL, rank).chance()
-        return rule_weight(rules, seen, TIGHT, A.TRUCO, False, rank, chance) == 1.0
-
-    def curve(world: object) -> float:
-        """The weight the curve alone gives the raise (the read of a seat not clearly tight)."""
-        seen = seat_view(rules, world, 1)
-        return raise_weight(RuleBot(rules, seen, random.Random(0), NORMAL, rank).chance(),
-                            TIGHT_RULES_FROM)
-
-    never = [w for w in sample_worlds(rules, view, random.Random(5), 300) if not tight_raises(w)]
+    worlds = [(w, *seen_and_chance(rules, w, 1))
+              for w in sample_worlds(rules, view, random.Random(5), 300)]
+    never = [(w, chance) for w, seen, chance in worlds
+             if rule_weight(rules, seen, TIGHT, A.TRUCO, False, rank, chance) < 1.0]
     tight = call_belief(rules, view, lambda seat: TIGHT_RULES_FROM, lambda seat: "tight")
     assert tight is not None and never
-    assert max(curve(w) for w in never) > 1.0 - TIGHT_RULES_SHARE  # the curve keeps some
-    assert max(tight(w) for w in never) <= 1.0 - TIGHT_RULES_SHARE + 1e-9
+    # the curve alone (a seat not clearly tight) keeps some of them; the tight rules do not
+    assert max(raise_weight(chance, TIGHT_RULES_FROM) for _, chance in never) > \
+        1.0 - TIGHT_RULES_SHARE
+    assert max(tight(w) for w, _ in never) <= 1.0 - TIGHT_RULES_SHARE + 1e-9
