@@ -70,7 +70,7 @@ class Budget:
     samples: int = 48  # worlds at most
     min_samples: int = 12  # worlds at least, however long the hand left
     steps: int = 2400  # simulated decisions in all (worlds x candidates x hand length)
-    seconds: float | None = 0.08  # safety net only: stop adding worlds after this long
+    seconds: float | None = 0.08  # safety net only: stop adding worlds this long after the start
     z: float = 1.0  # leave the rule bot's choice only for a gain this many standard errors
     stop_z: float = 4.0  # stop early once the leader beats every other by this many errors
     accept_margin: float = -0.05  # accept this close to break-even (the estimate runs low)
@@ -278,6 +278,8 @@ def analyse(rules: TrickRules, view: SeatView, rng: random.Random,
     """Search one decision; falls back to the rule bot where a search has nothing to add."""
     if not view.legal:
         raise ValueError("this seat has nothing to do now")
+    # the safety net counts from here: drawing and weighing the worlds is part of the cost
+    started = time.perf_counter()
     rank = ranking(rules, view.vira)
     baseline = RuleBot(rules, view, random.Random(rng.getrandbits(32)), NORMAL, rank).choose()
     if len(view.legal) == 1 or not searchable(view):
@@ -294,7 +296,7 @@ def analyse(rules: TrickRules, view: SeatView, rng: random.Random,
     scorer = Scorer(rules, view)
     styles = rollout_styles(rules, view, reads)
     outcomes = {a: Outcome(a) for a in cands}
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    deadline = None if budget.seconds is None else started + budget.seconds
     first = min(count, max(budget.min_samples, 2))
     used = 0
     for world in worlds:

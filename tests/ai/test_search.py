@@ -135,3 +135,32 @@ def test_worlds_do_not_pay_an_immediate_envido_twice() -> None:
         end = rollout(rules, world, 0, view.legal[0], random.Random(1), rank)
         assert end.hand is not None and end.hand.over
         assert end.score == [s + p for s, p in zip(view.score, end.hand.points, strict=True)]
+
+
+def test_the_time_limit_counts_the_drawing_and_weighing_of_the_worlds(monkeypatch) -> None:
+    """The safety net bounds the whole decision: a belief that was slow to weigh its
+    worlds leaves less time for rollouts (measured: with the clock started after the
+    weighing, hard's CPU p99 at a table of four reached 101-103 ms against a 100 ms
+    budget, docs/ai.md). The clock here moves only while the worlds are drawn and
+    weighed, so the figure does not depend on the machine."""
+    import chatbot.ai.search as search
+
+    rules = rules_for("paulista")
+    weak = [Card(4, "H"), Card(5, "D"), Card(3, "C")]
+    view = seat_view(rules, paulista_truco_at([0, 0], weak), 0)
+    now = [0.0]
+    drawn = search.sample_worlds
+
+    def slow_draw(*args, **kwargs):  # type: ignore[no-untyped-def]
+        worlds = drawn(*args, **kwargs)
+        now[0] += 5.0  # the drawing and weighing took longer than the whole budget
+        return worlds
+
+    monkeypatch.setattr(search, "sample_worlds", slow_draw)
+    monkeypatch.setattr(search.time, "perf_counter", lambda: now[0])
+    budget = Budget(samples=16, min_samples=16, steps=10_000, seconds=1.0)
+    late = analyse(rules, view, random.Random(3), budget)
+    assert late.searched and late.worlds == 2  # the fewest a verdict is drawn from
+    now[0] = 0.0
+    monkeypatch.setattr(search, "sample_worlds", drawn)
+    assert analyse(rules, view, random.Random(3), budget).worlds == 16  # in time: all
