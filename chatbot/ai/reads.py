@@ -57,6 +57,7 @@ FOLD_GAIN = 0.4  # tightness moved per unit of fold rate above a normal player's
 KEEP_SHOWN = 40  # called raises remembered per seat (a series may be long)
 FLOOR_DROP = 0.97
 POWER_GAIN = 8.0  # what a raise says about a seat we know nothing about
+MAX_BLUFF = 0.5  # a seat read as bluffing more than this still raises on cards as often
 
 
 @dataclass(slots=True)
@@ -237,6 +238,19 @@ class TableReads:
         read = self.seats[seat]
         return (read.runs + prior * PRIOR_WEIGHT) / (read.runs + read.accepts + PRIOR_WEIGHT)
 
+    def bluff_share(self, seat: int) -> float:
+        """Share of its weak hands this seat raises on anyway, from how often it raises.
+
+        A seat that raises in more hands than a normal player cannot hold the
+        cards for all of them: the hands raised beyond a normal player's rate
+        are, at best, taken from the hands a normal player holds no raise in.
+        The rate is shrunk towards a normal player's, so a stranger bluffs
+        never.
+        """
+        normal = normal_raise_rate(self.players)
+        extra = (self.raise_rate(seat) - normal) / (1.0 - normal)
+        return max(0.0, min(MAX_BLUFF, extra))
+
     def envido_counts(self, seat: int) -> list[int]:
         """The counts this seat showed in hands where it sang the first envido."""
         return self.seats[seat].envido_shown
@@ -258,7 +272,7 @@ def normal_raise_rate(players: int) -> float:
     return 0.64 / max(players, 2) + 0.05
 
 
-def raise_weight(strength: float, tightness: float) -> float:
+def raise_weight(strength: float, tightness: float, bluff: float = 0.0) -> float:
     """Likelihood of a raise from a seat whose own chance of winning the hand is ``strength``.
 
     ``tightness`` is the strength behind the seat's raises (:meth:`TableReads.tightness`):
@@ -272,6 +286,14 @@ def raise_weight(strength: float, tightness: float) -> float:
     still; below it the curve softens. (The curve used to stop sharpening at
     the prior, so no read could ever make a raise mean more than it does
     from a stranger.)
+
+    ``bluff`` is the share of its weak hands the seat raises on anyway
+    (:meth:`TableReads.bluff_share`): a raise is a bluff that often whatever
+    the cards, and the curve's otherwise. The shown strength cannot tell it:
+    the raises of a bluffer that get called and shown are mostly its strong
+    ones, so the aggressive style read 0.55-0.64, where the curve's floor is
+    0.1-0.3, while it bluffs with 0.3 of its weak hands and raises on a
+    chance of 0.55.
     """
     sharp = min(1.0, max(0.0, (tightness - 0.45) / (PRIOR - 0.45)))
     # the bluff floor moves geometrically (in odds, as a likelihood does): a read a
@@ -282,4 +304,5 @@ def raise_weight(strength: float, tightness: float) -> float:
     if extra > 0.0:
         floor *= 1.0 - 0.9 * extra
         power += 2.0 * POWER_GAIN * extra
-    return floor + (1.0 - floor) * strength ** power
+    weight = floor + (1.0 - floor) * strength ** power
+    return bluff + (1.0 - bluff) * weight

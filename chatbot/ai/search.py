@@ -243,7 +243,8 @@ def belief_for(rules: TrickRules, view: SeatView,
     envido = both(envido_belief(rules, view), envido_call_belief(rules, view, shown))
     style_of = None if reads is None else reads.style_of
     raisers = () if reads is None else reads.raisers()
-    return both(both(envido, call_belief(rules, view, tightness, style_of, raisers)),
+    bluffs = None if reads is None else reads.bluff_share
+    return both(both(envido, call_belief(rules, view, tightness, style_of, raisers, bluffs)),
                 sena_belief(rules, view))
 
 
