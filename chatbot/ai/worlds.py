@@ -318,6 +318,19 @@ def rule_weight(rules: TrickRules, seen: SeatView, style: Style, call: str, coun
     return 1.0 if bot.wants_raise(chance) else style.bluff
 
 
+def once_per_seat(read: Tightness) -> Tightness:
+    """A seat's read, computed once per belief: the reads do not change while one
+    decision weighs its worlds, and the belief asks for them in every world."""
+    known: dict[int, float] = {}
+
+    def cached(seat: int) -> float:
+        if seat not in known:
+            known[seat] = read(seat)
+        return known[seat]
+
+    return cached
+
+
 def call_belief(rules: TrickRules, view: SeatView,
                 tightness: Tightness | None = None,
                 style_of: StyleOf | None = None,
@@ -355,9 +368,9 @@ def call_belief(rules: TrickRules, view: SeatView,
     table of four those hands were won 0.76-0.81 of the time against an
     estimate of 0.54-0.56.
     """
-    tight = tightness or (lambda seat: DEFAULT_TIGHTNESS)
+    tight = once_per_seat(tightness or (lambda seat: DEFAULT_TIGHTNESS))
     style = style_of or (lambda seat: "normal")
-    bluff = bluffs or (lambda seat: 0.0)
+    bluff = once_per_seat(bluffs or (lambda seat: 0.0))
     opponents = [s for s in range(view.players)
                  if rules.team_of(s, view.players) != view.team and s not in view.seen]
     partners = [s for s in raisers if s != view.seat and s not in view.seen
