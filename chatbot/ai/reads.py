@@ -57,7 +57,7 @@ FOLD_GAIN = 0.4  # tightness moved per unit of fold rate above a normal player's
 KEEP_SHOWN = 40  # called raises remembered per seat (a series may be long)
 FLOOR_DROP = 0.97
 POWER_GAIN = 8.0  # what a raise says about a seat we know nothing about
-MAX_BLUFF = 0.5  # a seat read as bluffing more than this still raises on cards as often
+MAX_BLUFF = 0.5  # no read puts more than half of a seat's weak hands down as bluffs
 
 
 @dataclass(slots=True)

@@ -246,6 +246,7 @@ RAISES = frozenset({A.TRUCO, A.RAISE, A.MON_RESTE, A.PUT})
 _NO_RANDOM = random.Random(0)  # RuleBot.chance draws nothing from it for the normal style
 DEFAULT_TIGHTNESS = PRIOR
 Tightness = Callable[[int], float]
+BluffShare = Callable[[int], float]  # share of its weak hands a seat raises on
 StyleOf = Callable[[int], str]
 # Share of a raise's weight given by the rule bot of the style the raiser reads as
 # (the rest by the smooth curve of reads.raise_weight), by table size. A rule bot
@@ -318,7 +319,7 @@ def rule_weight(rules: TrickRules, seen: SeatView, style: Style, call: str, coun
     return 1.0 if bot.wants_raise(chance) else style.bluff
 
 
-def once_per_seat(read: Tightness) -> Tightness:
+def once_per_seat(read: Callable[[int], float]) -> Callable[[int], float]:
     """A seat's read, computed once per belief: the reads do not change while one
     decision weighs its worlds, and the belief asks for them in every world."""
     known: dict[int, float] = {}
@@ -335,7 +336,7 @@ def call_belief(rules: TrickRules, view: SeatView,
                 tightness: Tightness | None = None,
                 style_of: StyleOf | None = None,
                 raisers: Collection[int] = (),
-                bluffs: Tightness | None = None) -> Belief | None:
+                bluffs: BluffShare | None = None) -> Belief | None:
     """Raises made this hand (by the other side, or by a partner) make strong cards likelier.
 
     A pending raise is weighed on its caller's cards by the smooth curve of how

@@ -48,6 +48,14 @@ def test_a_tighter_read_makes_a_raise_say_more() -> None:
     assert raise_weight(0.5, 0.4) == raise_weight(0.9, 0.4) == 1.0  # raises on anything
 
 
+def raiser_strength(rules: TrickRules, view: SeatView, belief: Belief | None, seed: int) -> float:
+    """Mean card strength of the raiser (seat 1) over 200 worlds drawn by ``belief``."""
+    rank = ranking(rules, VIRA)
+    worlds = sample_worlds(rules, view, random.Random(seed), 200, belief)
+    return sum(sum(rank.of(c) for c in w.hand.cards[1]) for w in worlds  # type: ignore[union-attr]
+               ) / len(worlds)
+
+
 def test_a_rarely_raising_seat_s_truco_weighs_the_worlds_more_sharply() -> None:
     """The same truco, from a seat that rarely raises, puts stronger cards in its hand."""
     rules = rules_for("paulista")
@@ -56,13 +64,9 @@ def test_a_rarely_raising_seat_s_truco_weighs_the_worlds_more_sharply() -> None:
                              [Card(6, "C"), Card(6, "D"), Card(7, "S")]], VIRA)
     rules.apply(match, 1, Action(A.TRUCO))
     view = seat_view(rules, match, 0)
-    rank = ranking(rules, VIRA)
 
     def mean_strength(reads: TableReads) -> float:
-        worlds = sample_worlds(rules, view, random.Random(4), 200,
-                               belief_for(rules, view, reads))
-        return sum(sum(rank.of(c) for c in w.hand.cards[1]) for w in worlds  # type: ignore[union-attr]
-                   ) / len(worlds)
+        return raiser_strength(rules, view, belief_for(rules, view, reads), 4)
 
     def flip(reads: TableReads) -> TableReads:
         """The same record, with the seats swapped: seat 1 is the raiser here."""
@@ -349,11 +353,4 @@ def test_a_bluffing_seat_s_truco_leaves_weak_hands_their_weight() -> None:
     assert plain is not None and bluffing is not None
     worlds = sample_worlds(rules, view, random.Random(6), 300)
     assert min(bluffing(w) for w in worlds) >= 0.3 > min(plain(w) for w in worlds)
-    rank = ranking(rules, VIRA)
-
-    def mean_strength(belief: Belief) -> float:
-        chosen = sample_worlds(rules, view, random.Random(7), 200, belief)
-        return sum(sum(rank.of(c) for c in w.hand.cards[1]) for w in chosen  # type: ignore[union-attr]
-                   ) / len(chosen)
-
-    assert mean_strength(bluffing) < mean_strength(plain)
+    assert raiser_strength(rules, view, bluffing, 7) < raiser_strength(rules, view, plain, 7)
