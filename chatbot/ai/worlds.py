@@ -360,7 +360,8 @@ def call_belief(rules: TrickRules, view: SeatView,
     A pending raise is weighed on its caller's cards by the smooth curve of how
     tight it reads (:func:`chatbot.ai.reads.raise_weight`) and, at a table of two
     or three, half by the rules of the style it reads as (``style_of``,
-    :func:`rule_weight`, :data:`RULE_SHARE`). At a table of four or more a
+    :func:`rule_weight`, :data:`RULE_SHARE`); at a table of two, four fifths
+    once it does not read loose (:data:`FIRM_SHARE`). At a table of four or more a
     counter-raise is no evidence: with the partner's raise below read, the
     estimate after accepting the baseline's counters was 0.01 above what was
     won, and read as strength 0.06 below it (docs/ai.md, "A partner's raise").
@@ -373,8 +374,9 @@ def call_belief(rules: TrickRules, view: SeatView,
     not tried yet), and a raise of ours they accepted, more mildly, the same
     way.
 
-    Every curve counts the raiser's bluffs (``bluffs``, the share of weak hands
-    a seat raises on, read from how often it raises): against the aggressive
+    Every weight counts the raiser's bluffs (``bluffs``, the share of weak hands
+    a seat raises on, read from how often it raises; under a pending raise it
+    floors the rules' part too): against the aggressive
     style, which raises in half its hands, the estimate after accepting its
     raises ran 0.06-0.15 below what was won while every raise was read as
     cards (docs/ai.md, "Bluffs read from the raise rate").
