@@ -285,7 +285,7 @@ FIRM_SHARE = {2: 0.8}
 FIRM_FROM, FIRM_AT = 0.64, 0.70
 
 
-def rule_share(players: int, tightness: float = PRIOR) -> float:
+def rule_share(players: int, tightness: float) -> float:
     """How much of a raise's weight the raiser's rules give at a table of ``players``,
     from a raiser read at ``tightness`` (:data:`FIRM_SHARE`)."""
     base = RULE_SHARE.get(players, 0.0)
@@ -400,13 +400,12 @@ def call_belief(rules: TrickRules, view: SeatView,
     pending = view.pending_call in RAISES and caller is not None and \
         rules.team_of(caller, view.players) != view.team
     call = view.pending_call or ""
-    share = rule_share(view.players)
-    if pending and view.players >= 4:
+    share = 0.0  # of the pending raise's weight, given by its caller's rules
+    if pending:
         assert caller is not None
-        share = tight_share(tight(caller))  # a seat read clearly as tight, by its rules
-    elif pending:
-        assert caller is not None
-        share = rule_share(view.players, tight(caller))
+        # at four, only a seat read clearly as tight is weighed by its rules
+        share = tight_share(tight(caller)) if view.players >= 4 else \
+            rule_share(view.players, tight(caller))
     counter = pending and counter_pending(rules, view)
     raised = view.level >= 1 and view.last_raiser is not None
     theirs_raised = raised and view.last_raiser != view.team and not pending
@@ -451,7 +450,8 @@ def call_belief(rules: TrickRules, view: SeatView,
                 curve = share * by_rules + (1.0 - share) * curve
             # a bluff is made whatever the cards, so it floors the rules' weight as well
             # as the curve's: else a bigger share of the rules would hide it
-            weight *= bluff(caller) + (1.0 - bluff(caller)) * curve
+            floor = bluff(caller)
+            weight *= floor + (1.0 - floor) * curve
         if theirs_raised or ours_accepted:
             best = max(opponents, key=chance)
             if theirs_raised:
