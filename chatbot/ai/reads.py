@@ -312,4 +312,10 @@ def raise_weight(strength: float, tightness: float, bluff: float = 0.0) -> float
         floor *= 1.0 - 0.9 * extra
         power += 2.0 * POWER_GAIN * extra
     weight = floor + (1.0 - floor) * strength ** power
+    return with_bluffs(weight, bluff)
+
+
+def with_bluffs(weight: float, bluff: float) -> float:
+    """A raise's weight in a world, floored by the raiser's bluff share: a bluff is
+    made that often whatever the cards, and the weight holds otherwise."""
     return bluff + (1.0 - bluff) * weight

@@ -21,7 +21,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from chatbot.ai.envido_model import call_likelihood, threshold_shift
-from chatbot.ai.reads import PRIOR, raise_weight
+from chatbot.ai.reads import PRIOR, raise_weight, with_bluffs
 from chatbot.ai.rulebot import CALL_AT, NORMAL, STYLES, RuleBot, Style
 from chatbot.ai.strength import Ranking, known_cards, ranking
 from chatbot.rules import actions as A
@@ -450,8 +450,7 @@ def call_belief(rules: TrickRules, view: SeatView,
                 curve = share * by_rules + (1.0 - share) * curve
             # a bluff is made whatever the cards, so it floors the rules' weight as well
             # as the curve's: else a bigger share of the rules would hide it
-            floor = bluff(caller)
-            weight *= floor + (1.0 - floor) * curve
+            weight *= with_bluffs(curve, bluff(caller))
         if theirs_raised or ours_accepted:
             best = max(opponents, key=chance)
             if theirs_raised:
