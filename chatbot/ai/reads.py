@@ -31,6 +31,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from chatbot.ai.card_plays import graded_plays, play_slip
+from chatbot.ai.strength import ranking
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
 from chatbot.rules.base import TrickRules
@@ -64,6 +66,10 @@ MAX_BLUFF = 0.5  # no read puts more than half of a seat's weak hands down as bl
 # bluffing 0.1, the estimate after accepting its trucos ran 0.12 above what was won
 # (docs/ai.md, "At a table of two"). Measured at two only.
 VALUE_RAISE_MARGIN = {2: 0.06}
+# Share of its plays with a choice that a seat we know nothing about plays against the
+# rules of good play (chatbot.ai.card_plays), and how many plays that prior counts as.
+BREAK_PRIOR = 0.15
+BREAK_PRIOR_PLAYS = 6.0
 
 
 @dataclass(slots=True)
@@ -78,6 +84,8 @@ class SeatRead:
     runs: int = 0
     envido_opens: int = 0  # hands in which it sang the first envido
     envido_shown: list[int] = field(default_factory=list)  # its count in those, when shown
+    graded: int = 0  # plays with a choice, in hands it played out face up (tables of two)
+    broken: int = 0  # ... that broke the rules of good play
 
 
 class TableReads:
@@ -151,6 +159,12 @@ class TableReads:
                 counts = self.seats[self._opener].envido_shown
                 counts.append(envido_count([c for c in opened if c is not None]))
                 del counts[:-KEEP_SHOWN]
+        if self.players == 2:
+            rank = ranking(rules, vira)
+            for seat, read in enumerate(self.seats):
+                grades = graded_plays(rank, seat, played, rules.cards_per_player(2))
+                read.graded += len(grades)
+                read.broken += grades.count(False)
         for seat, read in enumerate(self.seats):
             read.hands += 1
             read.raised_hands += seat in self._raisers
@@ -257,6 +271,15 @@ class TableReads:
         normal = normal_raise_rate(self.players) + VALUE_RAISE_MARGIN.get(self.players, 0.0)
         extra = (self.raise_rate(seat) - normal) / (1.0 - normal)
         return max(0.0, min(MAX_BLUFF, extra))
+
+    def play_slip(self, seat: int) -> float:
+        """How little a world where this seat's plays broke the rules of good play is
+        worth (:func:`chatbot.ai.card_plays.play_belief`): the share of its graded plays
+        that broke them, shrunk towards a stranger's, read through
+        :func:`chatbot.ai.card_plays.play_slip`."""
+        read = self.seats[seat]
+        breaks = (read.broken + BREAK_PRIOR * BREAK_PRIOR_PLAYS) / (read.graded + BREAK_PRIOR_PLAYS)
+        return play_slip(breaks)
 
     def envido_counts(self, seat: int) -> list[int]:
         """The counts this seat showed in hands where it sang the first envido."""

@@ -36,6 +36,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from chatbot.ai.card_plays import play_belief
 from chatbot.ai.envido_model import threshold_shift
 from chatbot.ai.equity import Equity, view_break_even
 from chatbot.ai.reads import FOLD_PRIOR, PRIOR, TableReads
@@ -244,8 +245,11 @@ def belief_for(rules: TrickRules, view: SeatView,
     style_of = None if reads is None else reads.style_of
     raisers = () if reads is None else reads.raisers()
     bluffs = None if reads is None else reads.bluff_share
-    return both(both(envido, call_belief(rules, view, tightness, style_of, raisers, bluffs)),
-                sena_belief(rules, view))
+    calls = call_belief(rules, view, tightness, style_of, raisers, bluffs)
+    plays = None  # a stranger's plays say nothing: people play cards many ways
+    if view.players == 2 and reads is not None:
+        plays = play_belief(rules, view, reads.play_slip(1 - view.seat))
+    return both(both(both(envido, calls), sena_belief(rules, view)), plays)
 
 
 def rollout_styles(rules: TrickRules, view: SeatView,
