@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from chatbot.ai.envido_model import call_likelihood, threshold_shift
 from chatbot.ai.reads import PRIOR, raise_weight, with_bluffs
-from chatbot.ai.rulebot import CALL_AT, NORMAL, STYLES, RuleBot, Style
+from chatbot.ai.rulebot import CALL_AT, NORMAL, STYLES, TIGHT, RuleBot, Style
 from chatbot.ai.strength import Ranking, known_cards, ranking
 from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
@@ -285,6 +285,17 @@ FIRM_SHARE = {2: 0.8}
 FIRM_FROM, FIRM_AT = 0.64, 0.70
 
 
+# At a table of two a seat read as a normal player may as well be a tight one: both
+# truco on two top cards, so they raise about as often, and the tight style accepted
+# most of hard's raises there, so its runs did not tell it either (docs/ai.md, "At a
+# table of two"). Its raise is weighed by the tight rules for this share of the rules'
+# part and the normal ones for the rest. With the normal rules alone, the estimate
+# after accepting the tight style's trucos ran 0.09 above what was won, 0.07 with the
+# mix, and against the baseline it went from +0.07 to +0.06 (docs/ai.md, "What the
+# cards played say").
+MAYBE_TIGHT = {2: 0.5}
+
+
 def rule_share(players: int, tightness: float) -> float:
     """How much of a raise's weight the raiser's rules give at a table of ``players``,
     from a raiser read at ``tightness`` (:data:`FIRM_SHARE`)."""
@@ -358,16 +369,17 @@ def call_belief(rules: TrickRules, view: SeatView,
     """Raises made this hand (by the other side, or by a partner) make strong cards likelier.
 
     A pending raise is weighed on its caller's cards by the smooth curve of how
-    tight it reads (:func:`chatbot.ai.reads.raise_weight`) and, at a table of two
-    or three, half by the rules of the style it reads as (``style_of``,
+    tight it reads (:func:`chatbot.ai.reads.raise_weight`) and, at a table of
+    two or three, half by the rules of the style it reads as (``style_of``,
     :func:`rule_weight`, :data:`RULE_SHARE`); at a table of two, four fifths
-    once it does not read loose (:data:`FIRM_SHARE`). At a table of four or more a
-    counter-raise is no evidence: with the partner's raise below read, the
-    estimate after accepting the baseline's counters was 0.01 above what was
-    won, and read as strength 0.06 below it (docs/ai.md, "A partner's raise").
-    There, a seat read clearly as tight is the exception: its raise, on turn or
-    a counter, is weighed :func:`tight_share` of it by the tight rules and the
-    rest by the curve.
+    once it does not read loose (:data:`FIRM_SHARE`), and a seat read as a
+    normal player there is weighed half by the tight rules
+    (:data:`MAYBE_TIGHT`). At a table of four or more a counter-raise is no
+    evidence: with the partner's raise below read, the estimate after accepting
+    the baseline's counters was 0.01 above what was won, and read as strength
+    0.06 below it (docs/ai.md, "A partner's raise"). There, a seat read clearly
+    as tight is the exception: its raise, on turn or a counter, is weighed
+    :func:`tight_share` of it by the tight rules and the rest by the curve.
     A raise of theirs we accepted earlier this hand (``last_raiser`` is their
     side) is weighed on the strongest hand of their side (as measured before
     the table's record of who raised was passed here; the raiser's own hand is
@@ -447,6 +459,11 @@ def call_belief(rules: TrickRules, view: SeatView,
                 seen = view_of(caller)  # with no card left, its cards say nothing either way
                 by_rules = 1.0 if seen is None else rule_weight(
                     rules, seen, STYLES[style(caller)], call, counter, rank, chance(caller))
+                maybe_tight = MAYBE_TIGHT.get(view.players, 0.0)
+                if seen is not None and maybe_tight and style(caller) == "normal" \
+                        and by_rules > 0.0:
+                    by_rules += maybe_tight * (rule_weight(
+                        rules, seen, TIGHT, call, counter, rank, chance(caller)) - by_rules)
                 curve = share * by_rules + (1.0 - share) * curve
             # a bluff is made whatever the cards, so it floors the rules' weight as well
             # as the curve's: else a bigger share of the rules would hide it

@@ -406,3 +406,30 @@ def test_at_a_table_of_two_a_seat_raising_a_little_more_than_a_normal_player_is_
     assert normal < value.raise_rate(0) <= normal + VALUE_RAISE_MARGIN[2]
     assert value.bluff_share(0) == 0.0
     assert reads_of(60, 100).bluff_share(0) > 0.2
+
+
+def test_at_a_table_of_two_a_raiser_read_as_normal_may_as_well_be_tight() -> None:
+    """At a table of two tight and normal players read alike (both truco on two top
+    cards, so they raise about as often), so the hands only the normal rules raise on
+    keep about half the weight of the hands both raise on: with the normal rules
+    alone, the estimate after accepting the tight style's trucos ran 0.09 above what
+    was won (docs/ai.md, "What the cards played say")."""
+    from chatbot.ai.rulebot import NORMAL, TIGHT
+    from chatbot.ai.worlds import call_belief, rule_weight
+
+    rules, match = _truco_by_mano(2, STRONG)
+    view = seat_view(rules, match, match.hand.pending.answerer)  # type: ignore[attr-defined]
+    rank = ranking(rules, VIRA)
+    belief = call_belief(rules, view, lambda seat: PRIOR)
+    assert belief is not None
+    normal_only: list[float] = []
+    both_raise: list[float] = []
+    for world in sample_worlds(rules, view, random.Random(5), 600):
+        seen, chance = seen_and_chance(rules, world, 1)
+        by_normal = rule_weight(rules, seen, NORMAL, A.TRUCO, False, rank, chance)
+        by_tight = rule_weight(rules, seen, TIGHT, A.TRUCO, False, rank, chance)
+        if by_normal == 1.0:
+            (both_raise if by_tight == 1.0 else normal_only).append(belief(world))
+    assert normal_only and both_raise
+    mean = sum(normal_only) / len(normal_only)
+    assert mean < 0.65 * sum(both_raise) / len(both_raise)
