@@ -16,6 +16,13 @@ so a tight raiser reads tight long before any of its raises was called. So
 does the share of our raises it runs from: a tight player answers only with
 strong cards as well (:meth:`TableReads.fold_swing`).
 
+At a table of two it also grades each seat's card plays, in hands it played
+out face up: whether it followed with the cheapest card that wins (else its
+lowest) and led as a sensible player leads (:mod:`chatbot.ai.card_plays`). A
+seat that keeps to those rules has its plays read in the worlds; one that
+breaks them often (the frozen search bot leads low to hide a hand) does not
+(:meth:`TableReads.play_slip`).
+
 Only public facts go in (who raised, who accepted or refused, the cards played
 face up), so one object may serve every bot seat at a table; the caller owns
 it and feeds it, action by action (:meth:`TableReads.action`,
