@@ -148,17 +148,13 @@ class TableReads:
     def hand_over(self, rules: TrickRules, vira: Card | None,
                   tricks: Iterable[Sequence[tuple[int, Card | None]]]) -> None:
         """The hand ended: what each raiser showed face up is now evidence about it."""
-        table = rules.strength_table(vira)
-        values = sorted(table.values())
-        below: dict[int, float] = {}
-        for i, v in enumerate(values):
-            below.setdefault(v, i / max(len(values) - 1, 1))
+        rank = ranking(rules, vira)
         shown: dict[int, list[float]] = {}
         played = [list(trick) for trick in tricks]
         for trick in played:
             for seat, card in trick:
-                if card is not None and card in table:
-                    shown.setdefault(seat, []).append(below[table[card]])
+                if card is not None and card in rank.percentile:
+                    shown.setdefault(seat, []).append(rank.pct(card))
         if self._opener is not None:
             # the count it opened on, once all three of its cards were played face up
             opened = [c for trick in played for s, c in trick if s == self._opener]
@@ -167,7 +163,6 @@ class TableReads:
                 counts.append(envido_count([c for c in opened if c is not None]))
                 del counts[:-KEEP_SHOWN]
         if self.players == 2:
-            rank = ranking(rules, vira)
             for seat, read in enumerate(self.seats):
                 grades = graded_plays(rank, seat, played, rules.cards_per_player(2))
                 read.graded += len(grades)

@@ -413,11 +413,16 @@ def call_belief(rules: TrickRules, view: SeatView,
         rules.team_of(caller, view.players) != view.team
     call = view.pending_call or ""
     share = 0.0  # of the pending raise's weight, given by its caller's rules
+    caller_rules = NORMAL  # the style the caller reads as
+    maybe_tight = 0.0  # of the rules' part, given by the tight rules (MAYBE_TIGHT)
     if pending:
         assert caller is not None
         # at four, only a seat read clearly as tight is weighed by its rules
         share = tight_share(tight(caller)) if view.players >= 4 else \
             rule_share(view.players, tight(caller))
+        caller_rules = STYLES[style(caller)]
+        if caller_rules is NORMAL:
+            maybe_tight = MAYBE_TIGHT.get(view.players, 0.0)
     counter = pending and counter_pending(rules, view)
     raised = view.level >= 1 and view.last_raiser is not None
     theirs_raised = raised and view.last_raiser != view.team and not pending
@@ -458,10 +463,8 @@ def call_belief(rules: TrickRules, view: SeatView,
             if share > 0.0:
                 seen = view_of(caller)  # with no card left, its cards say nothing either way
                 by_rules = 1.0 if seen is None else rule_weight(
-                    rules, seen, STYLES[style(caller)], call, counter, rank, chance(caller))
-                maybe_tight = MAYBE_TIGHT.get(view.players, 0.0)
-                if seen is not None and maybe_tight and style(caller) == "normal" \
-                        and by_rules > 0.0:
+                    rules, seen, caller_rules, call, counter, rank, chance(caller))
+                if seen is not None and maybe_tight and by_rules > 0.0:
                     by_rules += maybe_tight * (rule_weight(
                         rules, seen, TIGHT, call, counter, rank, chance(caller)) - by_rules)
                 curve = share * by_rules + (1.0 - share) * curve
