@@ -67,10 +67,10 @@ def graded_plays(rank: Ranking, seat: int, tricks: Sequence[Sequence[tuple[int, 
     a choice kept to the rules (:func:`follows_rules`, :func:`leads_by_rules`). Only a
     hand it played out face up, all ``size`` cards, can be graded (else nothing is)."""
     plays = [(number, place, card) for number, trick in enumerate(tricks)
-             for place, (who, card) in enumerate(trick) if who == seat]
+             for place, (who, card) in enumerate(trick) if who == seat and card is not None]
+    if len(plays) != size:
+        return []  # a card kept or played face down: the hand is not known whole
     hand = [card for _, _, card in plays]
-    if len(hand) != size or any(card is None for card in hand):
-        return []
     done: list[int] = []  # the tricks as they stood for the seat, in order
     for trick in tricks:
         mine = max((rank.of(c) for who, c in trick if who == seat), default=-1)
@@ -78,8 +78,8 @@ def graded_plays(rank: Ranking, seat: int, tricks: Sequence[Sequence[tuple[int, 
         done.append((mine > theirs) - (mine < theirs))
     out: list[bool] = []
     for k, (number, place, card) in enumerate(plays):
-        held = [c for c in hand[k:] if c is not None]
-        if card is None or len({rank.of(c) for c in held}) < 2:
+        held = hand[k:]
+        if len({rank.of(c) for c in held}) < 2:
             continue  # no choice to grade
         first = tricks[number][0][1]
         out.append(follows_rules(rank, card, held, rank.of(first)) if place else
