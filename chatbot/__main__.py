@@ -3,7 +3,8 @@
 ``truco-bot play ...`` plays offline in the terminal; ``truco-bot`` (or
 ``truco-bot run``) starts the Telegram bot, or explains how to get a token
 when there is none; ``truco-bot run --check`` reads the configuration and
-opens the database exactly as a start does, without calling Telegram. Every
+opens the database exactly as a start does, without calling Telegram;
+``truco-bot backup FILE`` copies the SQLite database while the bot runs. Every
 text goes through chatbot.i18n like the game's own, in the terminal's language
 (``TRUCO_LANG``, else ``LANG``).
 
@@ -27,7 +28,7 @@ from chatbot.i18n.context import use_locale
 from chatbot.i18n.translation import _
 from chatbot.logs import configure as configure_logs
 
-COMMANDS = ("run", "play", "ingress", "worker")
+COMMANDS = ("run", "play", "ingress", "worker", "backup")
 
 
 def _locale_from_env() -> str:
@@ -80,6 +81,8 @@ def top_parser() -> Parser:
                               "Redis for the workers"),
             "  worker   " + _("several processes: play the games of the queued updates "
                               "(start any number, on any machine)"),
+            "  backup   " + _("copy the SQLite database to a file while the bot runs; "
+                              "backup --help says how to restore it"),
             _("In the project's folder, ./truco test runs the test suite and "
               "./truco check-scenarios the shared rule scenarios."),
         ]))
@@ -124,6 +127,10 @@ def _dispatch(args: list[str]) -> int:
         from chatbot.handlers.console import main as play_main
 
         return play_main(args[1:])
+    if args and args[0] == "backup":
+        from chatbot.handlers.cli_backup import main as backup_main
+
+        return backup_main(args[1:])
     if args and args[0] in ("-h", "--help", "help"):
         top_parser().print_help()
         return 0

@@ -26,6 +26,7 @@ OFFICIAL_API_ROOT = "https://api.telegram.org"
 DEFAULT_WEBHOOK_PORT = 8443
 DEFAULT_WEBHOOK_LISTEN = "127.0.0.1"
 OWNER_VAR = "TRUCO_OWNER_ID"
+DATABASE_VAR = "TRUCO_DATABASE_URL"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 DEFAULT_PARTITIONS = 16
 DEFAULT_LEASE_SECONDS = 5.0
@@ -49,7 +50,7 @@ class Variable:
 VARIABLES: tuple[Variable, ...] = (
     Variable(TOKEN_VAR, "", N_("the token @BotFather gave you"),
              N_("none: the bot cannot start without it")),
-    Variable("TRUCO_DATABASE_URL", DEFAULT_URL,
+    Variable(DATABASE_VAR, DEFAULT_URL,
              N_("an SQLite file, or postgresql://user@host/db for a server")),
     Variable(BASE_URL_VAR, OFFICIAL_API_ROOT,
              N_("another Bot API server (its root, with or without /bot at the end)")),
@@ -175,7 +176,7 @@ class Settings:
                                 "and -."))
         return cls(
             token=token,
-            database_url=env.get("TRUCO_DATABASE_URL", "").strip() or DEFAULT_URL,
+            database_url=database_url(env),
             api_root=api_root(env.get(BASE_URL_VAR, "")),
             log_level=_log_level(env.get("TRUCO_LOG_LEVEL", "INFO")),
             log_format=_log_format(env.get("TRUCO_LOG_FORMAT", "")),
@@ -193,6 +194,12 @@ class Settings:
             lease_seconds=_lease(env),
             health_port=_optional_port(env, "TRUCO_HEALTH_PORT"),
         )
+
+
+def database_url(env: Mapping[str, str]) -> str:
+    """The database the bot opens (``truco-bot run``, and ``truco-bot backup`` copies):
+    ``TRUCO_DATABASE_URL``, else the SQLite file ``truco.db``."""
+    return env.get(DATABASE_VAR, "").strip() or DEFAULT_URL
 
 
 def api_root(raw: str) -> str:
