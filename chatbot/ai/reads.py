@@ -71,7 +71,7 @@ MAX_BLUFF = 0.5  # no read puts more than half of a seat's weak hands down as bl
 # its raises counts as a bluff, by table size. At a table of two the frozen search
 # bot raises in 0.38 of its hands on strong cards (a normal rule bot 0.32): read as
 # bluffing 0.1, the estimate after accepting its trucos ran 0.12 above what was won
-# (docs/ai.md, "At a table of two"). Measured at two only.
+# (docs/arena/2026-12-06-table-of-two.md). Measured at two only.
 VALUE_RAISE_MARGIN = {2: 0.06}
 # Share of its plays with a choice that a seat we know nothing about plays against the
 # rules of good play (chatbot.ai.card_plays), and how many plays that prior counts as.

@@ -164,7 +164,8 @@ def backed(view: SeatView, cands: list[Action], baseline: Action) -> list[Action
     An envido bluff is priced by the rare answer that calls it: a falta envido
     sung on a 16 loses the game when an opponent holds 30, which a few dozen
     worlds seldom show, so the search took such calls for a free point and
-    sang them in half its hands (measured in the arena, docs/ai.md). A call
+    sang them in half its hands (measured in the arena,
+    docs/arena/2026-12-04-argentine-envido.md). A call
     stays a candidate when the count reaches where a normal player sings it
     (:data:`ENVIDO_CALL_AT`, a point more to raise one) or the rule bot chose it.
     """
@@ -430,7 +431,7 @@ def read_margin(view: SeatView, reads: TableReads | None, margin: float) -> floa
     search's chance of winning the hands it accepted ran 0.10-0.14 above the
     outcome against the tight style (read about 0.85-0.9) and 0.09-0.19 below
     it against the frozen hard bot and the loose style (read about 0.7,
-    docs/ai.md). The margin therefore moves with the raiser's read, by
+    docs/arena/2026-12-04-runs-read-tight.md). The margin therefore moves with the raiser's read, by
     ``READ_MARGIN`` per unit above or below a normal player's.
     """
     caller = view.pending_caller

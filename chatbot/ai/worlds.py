@@ -252,11 +252,11 @@ StyleOf = Callable[[int], str]
 # (the rest by the smooth curve of reads.raise_weight), by table size. A rule bot
 # raises on a threshold, so its raise rules out most weak hands; the curve keeps
 # room for a player who raises on reasons no rule bot has (the frozen search bot, a
-# person). Measured in the arena (docs/ai.md, "Raises weighed by the raiser's
-# rules"): at a table of two the rules brought the estimate after accepting the
-# baseline's raises from 0.11 above the outcome to 0.04; at a table of four, where a
-# raise also bets on a partner's cards, the curve alone was already within 0.03 and
-# the rules pushed it 0.08 below.
+# person). Measured in the arena (docs/arena/2026-12-04-raiser-rules.md): at a table
+# of two the rules brought the estimate after accepting the baseline's raises from
+# 0.11 above the outcome to 0.04; at a table of four, where a raise also bets on a
+# partner's cards, the curve alone was already within 0.03 and the rules pushed it
+# 0.08 below.
 RULE_SHARE = {2: 0.5, 3: 0.5}
 
 
@@ -265,7 +265,7 @@ RULE_SHARE = {2: 0.5, 3: 0.5}
 # player raises only on strong cards and counters only on a near-certain hand. Its
 # counters, read as no news, were estimated 0.73 and won 0.21 (against tight,
 # Paulista 2v2), and its raises on turn, by the curve, +0.07 over what was won when
-# searched again (docs/ai.md, "A tight seat by its rules at four"). Then the tight
+# searched again (docs/arena/2026-12-06-tight-at-four.md). Then the tight
 # rules give TIGHT_RULES_SHARE of the weight. The line sits a little above
 # TIGHT_FROM: the frozen baseline's seats, whose counters are weak, read as tight
 # now and then, on 0.80-0.81.
@@ -277,7 +277,7 @@ TIGHT_RULES_SHARE = 0.9
 # half of the weight from the curve, the raiser's chance in the worlds kept after a
 # truco of the frozen baseline averaged 0.73 where its true chance was 0.82 (0.86
 # against 0.95 for the tight style), and the estimate after accepting ran 0.09-0.12
-# above what was won (docs/ai.md, "At a table of two"). The share rises from
+# above what was won (docs/arena/2026-12-06-table-of-two.md). The share rises from
 # RULE_SHARE to FIRM_SHARE as the read goes from FIRM_FROM to FIRM_AT; a seat read
 # loose (the aggressive and loose styles read 0.62-0.63) keeps half, its bluffs
 # on the curve's softer side.
@@ -287,12 +287,12 @@ FIRM_FROM, FIRM_AT = 0.64, 0.70
 
 # At a table of two a seat read as a normal player may as well be a tight one: both
 # truco on two top cards, so they raise about as often, and the tight style accepted
-# most of hard's raises there, so its runs did not tell it either (docs/ai.md, "At a
-# table of two"). Its raise is weighed by the tight rules for this share of the rules'
-# part and the normal ones for the rest. With the normal rules alone, the estimate
-# after accepting the tight style's trucos ran 0.09 above what was won, 0.07 with the
-# mix, and against the baseline it went from +0.07 to +0.06 (docs/ai.md, "What the
-# cards played say").
+# most of hard's raises there, so its runs did not tell it either
+# (docs/arena/2026-12-06-table-of-two.md). Its raise is weighed by the tight rules
+# for this share of the rules' part and the normal ones for the rest. With the
+# normal rules alone, the estimate after accepting the tight style's trucos ran 0.09
+# above what was won, 0.07 with the mix, and against the baseline it went from
+# +0.07 to +0.06 (docs/arena/2026-12-06-cards-played.md).
 MAYBE_TIGHT = {2: 0.5}
 
 
@@ -377,7 +377,7 @@ def call_belief(rules: TrickRules, view: SeatView,
     (:data:`MAYBE_TIGHT`). At a table of four or more a counter-raise is no
     evidence: with the partner's raise below read, the estimate after accepting
     the baseline's counters was 0.01 above what was won, and read as strength
-    0.06 below it (docs/ai.md, "A partner's raise"). There, a seat read clearly
+    0.06 below it (docs/arena/2026-12-06-partner-raise.md). There, a seat read clearly
     as tight is the exception: its raise, on turn or a counter, is weighed
     :func:`tight_share` of it by the tight rules and the rest by the curve.
     A raise of theirs we accepted earlier this hand (``last_raiser`` is their
@@ -391,7 +391,7 @@ def call_belief(rules: TrickRules, view: SeatView,
     floors the rules' part too): against the aggressive
     style, which raises in half its hands, the estimate after accepting its
     raises ran 0.06-0.15 below what was won while every raise was read as
-    cards (docs/ai.md, "Bluffs read from the raise rate").
+    cards (docs/arena/2026-12-06-bluffs-and-safety-net.md).
 
     A partner who raised this hand (``raisers``: the seats that raised, from
     the table's record) bet on its own cards as any raiser does, so its hand

@@ -361,7 +361,7 @@ def test_at_a_table_of_two_a_raiser_not_read_loose_is_weighed_mostly_by_its_rule
     the hands the normal rule bot never raises on; one read loose keeps half its weight
     on the curve, so those hands stay likelier (measured: with half the weight on the
     curve for every read, the estimate after accepting the baseline's trucos ran 0.12
-    above what was won, docs/ai.md, "At a table of two")."""
+    above what was won, docs/arena/2026-12-06-table-of-two.md)."""
     from chatbot.ai.rulebot import NORMAL
     from chatbot.ai.worlds import FIRM_SHARE, RULE_SHARE, call_belief, rule_share, rule_weight
 
@@ -413,7 +413,7 @@ def test_at_a_table_of_two_a_raiser_read_as_normal_may_as_well_be_tight() -> Non
     cards, so they raise about as often), so the hands only the normal rules raise on
     keep about half the weight of the hands both raise on: with the normal rules
     alone, the estimate after accepting the tight style's trucos ran 0.09 above what
-    was won (docs/ai.md, "What the cards played say")."""
+    was won (docs/arena/2026-12-06-cards-played.md)."""
     from chatbot.ai.rulebot import NORMAL, TIGHT
     from chatbot.ai.worlds import call_belief, rule_weight
 
