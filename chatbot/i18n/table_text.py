@@ -358,6 +358,21 @@ def inline_refused(locale: str) -> str:
         return _("Too late: this move does not count.")
 
 
+def inline_not_counted(reason: str, locale: str) -> str:
+    """What that post becomes when the move was not the chooser's to make (a refusal in
+    words, ``reason``: "You are not at this table.", "It is Bia's turn, not yours.")."""
+    with use_locale(locale):
+        # TRANSLATORS: {reason} is a whole sentence saying why, e.g. “It is Bia's turn,
+        # not yours.”; the player's inline move post is edited into this
+        return _("{reason} This move does not count.", reason=reason)
+
+
+def inline_not_valid(locale: str) -> str:
+    """What that post becomes for a result that was never offered to its chooser."""
+    with use_locale(locale):
+        return _("This move is not valid: it does not count.")
+
+
 def inline_said(table: Table, seat: int, action: Action, locale: str) -> str:
     """What a player posts to the group by choosing an inline result: the move as the table
     hears it, so the chat reads as the game even when the table message rests.

@@ -3,21 +3,31 @@
 A lobby press made on a keyboard a moment old (someone else changed the lobby in
 between) does what it says on the lobby as it stands when that still makes sense,
 and otherwise says what changed; only a real double press of one button is told
-it was done already. Nothing a refused press names ever changes.
+it was done already. An inline move refused says why: not at this table, whose
+turn it is, or too late when it was. Nothing a refused press names ever changes.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from chatbot.handlers.payload import Payload, user_scope
+from chatbot.handlers.telegram.keyboards import action_arg
 from chatbot.i18n.table_text import ALERTS
+from chatbot.rules.actions import Action
 from chatbot.storage import Repository, TableRecord
-from chatbot.testing.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
-from tests.handlers.group_helpers import eventually, table_of
-from tests.handlers.telegram_harness import running_bot
+from chatbot.testing.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser, InlineAnswer
+from tests.handlers.group_helpers import (
+    eventually,
+    fresh_deal_for_alice,
+    open_group_table,
+    table_of,
+)
+from tests.handlers.telegram_harness import handlers_of, running_bot
 from tests.handlers.test_telegram_races import said
 
 
@@ -163,3 +173,56 @@ async def _redrawn(server: FakeTelegramServer, lobby: FakeMessage, shows: str) -
         lambda: shows in (lobby.text or "") or any(shows in b["text"] for b in lobby.buttons),
         what=f"the lobby showing {shows!r}")
     return lobby
+
+
+async def test_an_inline_move_refused_says_why_and_only_a_late_one_is_too_late(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine, migrated_db_url: URL,
+        no_tracebacks: None) -> None:
+    server = fake_telegram
+    repo = Repository(db_engine)
+    alice = FakeUser(server, 1001, "Alice")
+    bob = FakeUser(server, 1002, "Bob")
+    carol = FakeUser(server, 1003, "Carol")
+    async with running_bot(server, migrated_db_url) as app:
+        handlers = handlers_of(app)
+        game = await open_group_table(server, repo, alice, bob)
+        carol.join(game.group)
+        record = await fresh_deal_for_alice(game, handlers)
+        before = stored(record)
+        answer = await alice.inline_query_from(await game.table_message())
+        first, second = (r["id"] for r in answer.results[:2])
+
+        async def post_of(user: FakeUser, result_id: str, shown: InlineAnswer) -> str:
+            post = await user.choose_inline(result_id, answer=shown, chat=game.group)
+            assert post is not None and post.text == "Alice: …"
+            return await settled(server, post)
+
+        # Carol, who is not at the table, replays Alice's result as her own choice
+        assert await post_of(carol, first, answer) == (
+            "You are not at this table. This move does not count.")
+        # Bob replays it at Alice's turn; and a move of Bob's own, signed for him, made
+        # for this very turn: neither is late, it is Alice's turn
+        assert await post_of(bob, first, answer) == (
+            "It is Alice's turn, not yours. This move does not count.")
+        table = table_of(record)
+        assert table.match is not None and table.match.hand is not None
+        bobs = action_arg(Action("play", table.match.hand.cards[1][0]), table.rules.family)
+        signed = handlers.codec.encode(Payload(record.code, record.turn_seq, "move", bobs),
+                                       user_scope(bob.id))
+        his = replace(answer, user_id=bob.id, results=[{**answer.results[0], "id": signed}])
+        assert await post_of(bob, signed, his) == (
+            "It is Alice's turn, not yours. This move does not count.")
+        assert stored(await game.record()) == before, "a refused choice changes nothing"
+
+        # Alice's own move stands; her second pick of the same list came too late
+        assert (await post_of(alice, first, answer)).startswith("Alice ")
+        await game.moved_past(record.turn_seq)
+        moved = stored(await game.record())
+        assert await post_of(alice, second, answer) == "Too late: this move does not count."
+        assert stored(await game.record()) == moved
+
+
+async def settled(server: FakeTelegramServer, post: FakeMessage) -> str:
+    """The post once the bot edited it (its text, or a photo's caption)."""
+    await server.wait_until(lambda: post.edits > 0, what="the bot's edit of the post")
+    return (post.caption if post.photo else post.text) or ""

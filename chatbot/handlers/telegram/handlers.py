@@ -53,6 +53,11 @@ from chatbot.handlers.telegram.inline_posts import (
     settle,
     settled_text,
 )
+from chatbot.handlers.telegram.inline_refusals import (
+    refused_post,
+    unsigned_fields,
+    unsigned_post,
+)
 from chatbot.handlers.telegram.keyboards import (
     LOBBY_ACTIONS,
     SOLO_DEFAULT_LEVEL,
@@ -670,9 +675,11 @@ class TrucoHandlers:
         locale = await self.user_locale(update)
         try:
             payload = self.codec.decode(chosen.result_id, user_scope(user.id))
-        except BadPayload:  # not a result of ours for this user: its post says nothing
-            await settle(context.bot, chosen.inline_message_id, settled_text(
-                None, None, None, locale))
+        except BadPayload:  # not a result of ours for this user: nothing changes
+            fields = unsigned_fields(chosen.result_id)
+            record = await self.service.by_code(fields.code) if fields else None
+            await settle(context.bot, chosen.inline_message_id,
+                         unsigned_post(fields, record, user.id, locale))
             return
         if payload.action != "move":
             return
@@ -690,8 +697,7 @@ class TrucoHandlers:
             outcome = await self.play(payload, user.id, told=told)
         except Refused as refused:
             log.info("inline move refused: %s", refused.reason)
-            await settle(context.bot, chosen.inline_message_id, settled_text(
-                None, None, None, locale))
+            await settle(context.bot, chosen.inline_message_id, refused_post(refused, locale))
             return
         await settle(context.bot, chosen.inline_message_id, *said[-1])
         await self.after(outcome)
