@@ -358,6 +358,15 @@ def inline_refused(locale: str) -> str:
         return _("Too late: this move does not count.")
 
 
+def inline_busy(locale: str) -> str:
+    """The one inline result while the bot cannot reach its queue (several processes,
+    Redis away): the asker's cards and moves come back in a moment."""
+    with use_locale(locale):
+        # TRANSLATORS: the only inline result while the bot's queue is out of reach for
+        # a moment; typing the query again shows the player's cards and moves
+        return _("The table is busy: try again in a moment.")
+
+
 def inline_not_counted(reason: str, locale: str) -> str:
     """What that post becomes when the move was not the chooser's to make (a refusal in
     words, ``reason``: "You are not at this table.", "It is Bia's turn, not yours.")."""
