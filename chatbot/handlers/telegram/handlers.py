@@ -701,4 +701,3 @@ class TrucoHandlers:
             return
         await settle(context.bot, chosen.inline_message_id, *said[-1])
         await self.after(outcome)
-
