@@ -121,6 +121,7 @@ class TableFlow:
 
     def do_sit(self, seat: int, user_id: int, name: str) -> None:
         self.table.seats[seat] = SeatInfo(user_id, name)
+        self.table.seq += 1
         self.events.append(TE.PlayerSat(seat, name, False))
 
     def can_add_bot(self, seat: int, name: str, level: str = "normal") -> bool:
@@ -132,6 +133,7 @@ class TableFlow:
 
     def do_add_bot(self, seat: int, name: str, level: str = "normal") -> None:
         self.table.seats[seat] = SeatInfo(None, name, level)
+        self.table.seq += 1
         self.events.append(TE.PlayerSat(seat, name, True))
 
     def is_seated(self, user_id: int) -> bool:
@@ -145,6 +147,7 @@ class TableFlow:
         info = self.table.seats[seat]
         assert info is not None
         self.table.seats[seat] = None
+        self.table.seq += 1
         self.events.append(TE.PlayerLeft(seat, info.name))
 
     def can_configure(self, variant: str, players: int, options: dict[str, Any],
@@ -175,6 +178,7 @@ class TableFlow:
             table.turn_seconds = turn_seconds
         table.seats = (table.seats + [None] * players)[:players]
         table.players = players
+        table.seq += 1
         self.events.append(TE.TableConfigured(variant, players))
 
     def is_full(self) -> bool:

@@ -42,9 +42,13 @@ class Table:
     seats: list[SeatInfo | None] = field(default_factory=list)
     match: Match | None = None
     state: str = "lobby"
-    seq: int = 0  # turn sequence: bumped by every accepted move, checked by buttons and timers
+    # bumped by every accepted move and lobby change, checked by buttons and timers
+    seq: int = 0
     creator: int | None = None
     turn_seconds: int | None = None  # a person's time per turn; None: the service's default
+    # the last lobby presses acted on, each [seq drawn on, user id, action, arg]: the same
+    # press again is a double click (chatbot/handlers/lobby_presses.py)
+    presses: list[list[Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -75,6 +79,7 @@ class Table:
             "seq": self.seq,
             "creator": self.creator,
             "turn_seconds": self.turn_seconds,
+            **({"presses": [list(p) for p in self.presses]} if self.presses else {}),
         }
 
     @classmethod
@@ -89,4 +94,5 @@ class Table:
             seq=doc["seq"],
             creator=doc["creator"],
             turn_seconds=doc.get("turn_seconds"),  # absent from tables stored before it
+            presses=[list(p) for p in doc.get("presses", ())],
         )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from chatbot.fsm.errors import JudgedAt, Refused
 from chatbot.i18n.refusals import explain_at_table, explain_to_player
-from chatbot.i18n.table_text import alert
+from chatbot.i18n.table_text import LOBBY_CHANGES, alert, lobby_change
 
 
 def refusal_text(refused: Refused, locale: str, at: JudgedAt | None = None,
@@ -22,4 +22,8 @@ def refusal_text(refused: Refused, locale: str, at: JudgedAt | None = None,
         if at is not None:
             return explain_at_table(error, at.table, at.seat, locale)
         return explain_to_player(error, None, locale)
-    return otherwise if otherwise is not None else alert(refused.reason, locale)
+    if otherwise is not None:
+        return otherwise
+    if refused.reason in LOBBY_CHANGES:  # a lobby press: what someone else changed
+        return lobby_change(refused.reason, refused.params, locale)
+    return alert(refused.reason, locale)

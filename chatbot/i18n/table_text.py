@@ -7,7 +7,7 @@ public events; a player's own cards appear only in texts made for that player.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -85,6 +85,8 @@ ALERTS: dict[str, str] = {
     "team-full": N_("That team has no free seat: join the other one."),
     "seats-fixed": N_("The game has started: seats are fixed."),
     "already-done": N_("That was done already: nothing changed."),
+    # a lobby button pressed once the game began (or a "Rematch" once the new one began)
+    "game-started": N_("The game has already started."),
     # TRANSLATORS: a seña button pressed after its hand ended (señas: face signals)
     "sena-stale": N_("That hand is over: that signal was not made."),
     "already-open": N_("That game is open already: play on."),
@@ -141,6 +143,31 @@ def _option_phrase(name: str, value: Any) -> str:
 
 def alert(key: str, locale: str, **params: object) -> str:
     return translate(ALERTS.get(key, ALERTS["not-now"]), locale, **params)
+
+
+# Lobby presses that found their option changed by someone else (lobby_presses.py).
+LOBBY_CHANGES = frozenset({"option-changed", "game-changed"})
+
+
+def lobby_change(reason: str, params: Mapping[str, Any], locale: str) -> str:
+    """What changed under a lobby press made on a keyboard a moment old: the option as
+    its button reads now ("Deck: clean", "Game: Truco Mineiro", "Players: 4"), or the
+    game, whose options are others."""
+    value = params.get("value")
+    with use_locale(locale):
+        if reason == "game-changed":
+            # TRANSLATORS: a lobby option button pressed after someone changed the game
+            return _("Someone else changed the game: it is now {variant}.",
+                     variant=variant_name(str(value)))
+        name = str(params.get("option"))
+        if name == "variant":
+            label = button("variant", locale, variant=variant_name(str(value)))
+        elif name == "players":
+            label = button("players", locale, n=value)
+        else:
+            label = option_button(name, value, locale)
+        # TRANSLATORS: {value} is the option's button as it reads now, e.g. “Deck: clean”
+        return _("Someone else changed this option: it is now “{value}”.", value=label)
 
 
 def seat_names(table: Table, locale: str) -> list[str]:
@@ -329,6 +356,30 @@ def inline_refused(locale: str) -> str:
     came first): it says so, and still names no card."""
     with use_locale(locale):
         return _("Too late: this move does not count.")
+
+
+def inline_busy(locale: str) -> str:
+    """The one inline result while the bot cannot reach its queue (several processes,
+    Redis away): the asker's cards and moves come back in a moment."""
+    with use_locale(locale):
+        # TRANSLATORS: the only inline result while the bot's queue is out of reach for
+        # a moment; typing the query again shows the player's cards and moves
+        return _("The table is busy: try again in a moment.")
+
+
+def inline_not_counted(reason: str, locale: str) -> str:
+    """What that post becomes when the move was not the chooser's to make (a refusal in
+    words, ``reason``: "You are not at this table.", "It is Bia's turn, not yours.")."""
+    with use_locale(locale):
+        # TRANSLATORS: {reason} is a whole sentence saying why, e.g. “It is Bia's turn,
+        # not yours.”; the player's inline move post is edited into this
+        return _("{reason} This move does not count.", reason=reason)
+
+
+def inline_not_valid(locale: str) -> str:
+    """What that post becomes for a result that was never offered to its chooser."""
+    with use_locale(locale):
+        return _("This move is not valid: it does not count.")
 
 
 def inline_said(table: Table, seat: int, action: Action, locale: str) -> str:

@@ -51,17 +51,19 @@ def test_lobby_seats_and_start() -> None:
     assert refused(table, "sit", 1, 7, "Bia").reason == "already-seated"
     assert refused(table, "sit", 9, 8, "Caio").reason == "no-such-seat"
     assert refused(table, "start").reason == "table-not-full"
+    assert table.seq == 1  # every lobby change moves the seq: older lobby keyboards show it
     fire(table, "stand", 7)
     assert table.seats[2] is None
     assert refused(table, "stand", 7).reason == "not-at-table"
     for seat in range(4):
         fire(table, "add_bot", seat, f"Bot {seat}")
     assert refused(table, "add_bot", 0, "again").reason == "seat-taken"
+    assert table.seq == 6  # a refused change moves nothing
     events = fire(table, "start", rng=random.Random(5))
     assert table.state in {"hand_playing", "hand_deciding"}
     assert isinstance(events[0], TE.GameStarted)
     assert any(isinstance(e, HandStarted) for e in events)
-    assert table.seq == 1
+    assert table.seq == 7
 
 
 def test_configure_in_lobby_only() -> None:

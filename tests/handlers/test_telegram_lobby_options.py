@@ -98,8 +98,10 @@ async def test_argentine_target_flor_and_turn_time_from_the_lobby(
 
         await refused_without_change(game, carol, lobby, old_target, ALERTS["not-at-table"])
         await choose(fake_telegram, bob, lobby, "Points: 30", "Points: 15")
-        # drawn before Bob's press: a second press of it must not move the target again
-        await refused_without_change(game, alice, lobby, old_target, ALERTS["stale"])
+        # drawn before Bob's press: Alice is told what it is now, and it does not move again
+        await refused_without_change(game, alice, lobby, old_target,
+                                     "Someone else changed this option: it is now "
+                                     "“Points: 15”.")
         await choose(fake_telegram, alice, lobby, "Flor: off", "Flor: on")
         await choose(fake_telegram, alice, lobby, "Time per turn: 30 s", "Time per turn: 60 s")
         await choose(fake_telegram, bob, lobby, "Time per turn: 60 s", "Time per turn: 90 s")
@@ -119,7 +121,7 @@ async def test_argentine_target_flor_and_turn_time_from_the_lobby(
         assert table.rules.target_score() == 15
         # the table's 90 s, not the default 30 s
         assert LOBBY_DEFAULT_TURN.turn + 10 < seconds_left(record) <= 90
-        await refused_without_change(game, bob, lobby, lobby_button, ALERTS["stale"])
+        await refused_without_change(game, bob, lobby, lobby_button, ALERTS["game-started"])
 
         # flor is played: Alice, holding one, must announce it first
         handlers = handlers_of(app)

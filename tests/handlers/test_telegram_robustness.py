@@ -126,7 +126,7 @@ async def test_stale_double_forged_outsider_and_illegal_presses(
                     for row in markup["inline_keyboard"] for b in row
                     if b.get("text") == "Join team A")  # the lobby shows no buttons now
         answer = await carol.press(lobby, join, check=False)
-        assert answer.show_alert and answer.text == STALE
+        assert answer.show_alert and answer.text == ALERTS["game-started"]
         assert snapshot(await game.record()) == before
 
 

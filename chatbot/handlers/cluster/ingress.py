@@ -4,16 +4,23 @@ One ingress per token (Telegram answers 409 to a second getUpdates poller).
 Nothing is lost between Telegram and the workers:
 
 - Polling: a batch is confirmed to Telegram (the next getUpdates' offset) only
-  after Redis took all of it; while Redis is away the ingress keeps the batch
-  and retries, and Telegram keeps the rest.
+  after Redis took all of it. While Redis is away the ingress confirms nothing:
+  it asks Telegram again every moment for the same batch and whatever came
+  after it, and tries Redis again with all of it.
 - Webhook: the POST is answered 200 only after Redis took the update; otherwise
   500, and Telegram sends it again later. A POST without the webhook secret is
   refused (403), and one that is not an update gets 400.
 
-The ingress never handles an update itself; it reads the database only to find
-the chat of a table named by code (an inline query's, a chosen result's, see
-``streams``), once per table. It stays a small, fast process, so one of them
-serves many workers.
+The one exception is an inline query, which must be answered within seconds:
+one that cannot be queued is answered by the ingress itself, at once, with
+"the table is busy" (``busy``), and is then dropped (a webhook POST of it gets
+200). Moves wait as every other update does: a chosen inline result or a press
+reaches a worker when Redis is back, in order, and counts then.
+
+The ingress never handles an update otherwise; it reads the database only to
+find the chat of a table named by code (an inline query's, a chosen result's,
+see ``streams``), once per table. It stays a small, fast process, so one of
+them serves many workers.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +38,7 @@ from redis.exceptions import RedisError
 from telegram import Bot, Update
 from telegram.error import Conflict, NetworkError, TelegramError, TimedOut
 
+from chatbot.handlers.cluster.busy import tell_busy
 from chatbot.handlers.cluster.streams import Streams, chat_key, table_code
 from chatbot.handlers.cluster.worker import Outage
 from chatbot.handlers.telegram.config import Settings
@@ -38,6 +47,9 @@ from chatbot.storage import Repository
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 10  # getUpdates long poll
+# while Redis is away: seconds before asking Telegram and Redis again (doubling up to
+# the last), so an inline query asked meanwhile is told "busy" within a couple of seconds
+RETRY_FIRST, RETRY_LAST = 0.5, 2.0
 
 
 @dataclass
@@ -76,36 +88,37 @@ class Ingress:
     received: int = 0
     redis_ok: bool = False
     telegram_ok: bool = False
+    outage: Outage = field(default_factory=lambda: Outage("ingress"))
 
     def status(self) -> tuple[bool, dict[str, Any]]:
         ok = self.redis_ok and self.telegram_ok
         return ok, {"role": "ingress", "received": self.received, "redis": self.redis_ok,
                     "telegram": self.telegram_ok}
 
-    async def store(self, updates: list[dict[str, Any]], stop: asyncio.Event | None) -> bool:
-        """Append to Redis, retrying while it is away; False only if stopped first."""
-        outage = Outage("ingress")
-        delay = 0.5
+    async def store(self, updates: list[dict[str, Any]]) -> bool:
+        """Append to Redis, once; False while Redis is away (logged once, with its return)."""
         keys = [await self.router.key(update) for update in updates]
-        while True:
-            try:
-                await self.streams.append(self.redis, updates, keys)
-                self.redis_ok = True
-                outage.ok()
-                self.received += len(updates)
-                return True
-            except (RedisError, OSError) as error:
-                self.redis_ok = False
-                outage.failed(error)
-                if stop is None or stop.is_set():
-                    return False
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 5.0)
+        try:
+            await self.streams.append(self.redis, updates, keys)
+        except (RedisError, OSError) as error:
+            self.redis_ok = False
+            self.outage.failed(error)
+            return False
+        self.redis_ok = True
+        self.outage.ok()
+        self.received += len(updates)
+        return True
 
     async def poll(self, stop: asyncio.Event) -> None:
-        """getUpdates until ``stop``; raises Conflict when another poller has the token."""
+        """getUpdates until ``stop``; raises Conflict when another poller has the token.
+
+        A batch Redis did not take stays unconfirmed: the next getUpdates (after a
+        short wait) returns it again with what came since, and the inline queries
+        among them are told the table is busy, each once, and not queued later."""
         offset = 0
         delay = 1.0
+        wait = RETRY_FIRST
+        told: set[int] = set()  # inline queries answered "busy" in this outage
         while not stop.is_set():
             try:
                 updates = await self.bot.get_updates(
@@ -122,9 +135,15 @@ class Ingress:
                 continue
             if not updates:
                 continue
-            if not await self.store([u.to_dict() for u in updates], stop):
-                return  # stopped with Redis away: Telegram still holds this batch
-            offset = updates[-1].update_id + 1
+            batch = [u.to_dict() for u in updates if u.update_id not in told]
+            if not batch or await self.store(batch):
+                offset, wait = updates[-1].update_id + 1, RETRY_FIRST
+                told.clear()
+                continue
+            told |= await tell_busy(self.bot, batch)
+            with suppress(TimeoutError):  # Redis away: ask again in a moment
+                await asyncio.wait_for(stop.wait(), wait)
+            wait = min(wait * 2, RETRY_LAST)
         if offset:  # confirm the last batch, so that the next ingress does not get it again
             try:
                 await self.bot.get_updates(offset=offset, timeout=0, limit=1,
@@ -143,9 +162,9 @@ class Ingress:
                 return web.Response(status=400)
             if not isinstance(update, dict) or not isinstance(update.get("update_id"), int):
                 return web.Response(status=400)
-            if not await self.store([update], None):
-                return web.Response(status=500)  # Telegram sends it again later
-            return web.Response(status=200)
+            if await self.store([update]) or await tell_busy(self.bot, [update]):
+                return web.Response(status=200)  # queued, or an inline query told busy
+            return web.Response(status=500)  # Telegram sends it again later
 
         app = web.Application()
         app.router.add_post("/" + settings.webhook_path, receive)

@@ -39,11 +39,14 @@ from chatbot.ai.hint import hint
 from chatbot.fsm.errors import JudgedAt, Refused
 from chatbot.fsm.machine import PLAY_STATES
 from chatbot.fsm.table import Table
+from chatbot.handlers import lobby_presses
+from chatbot.handlers.lobby_presses import LobbyPress, repeated
 from chatbot.handlers.payload import NO_TABLE, BadPayload, Payload, chat_scope
-from chatbot.handlers.service import Outcome
+from chatbot.handlers.service import Outcome, Step
 from chatbot.handlers.telegram.answers import answer_query
 from chatbot.handlers.telegram.keyboards import (
     LEVEL_ACTION,
+    LOBBY_DEFAULT_LEVEL,
     RULES_OPEN_ACTION,
     SENA_ACTION,
     SENAS_ACTION,
@@ -55,6 +58,7 @@ from chatbot.handlers.telegram.rules_command import ACTION as RULES_ACTION
 from chatbot.i18n.hints import hint_line
 from chatbot.i18n.senas_text import sena_alert
 from chatbot.i18n.table_text import button, cards_alert
+from chatbot.i18n.translation import translate
 from chatbot.rules.events import SenaMade
 from chatbot.rules.views import seat_view
 from chatbot.storage import TableRecord
@@ -124,11 +128,13 @@ async def dispatch(h: TrucoHandlers, press: Press) -> Reply:
     if press.payload.code == NO_TABLE:
         raise Refused("elsewhere")
     record = await h.service.by_code(press.payload.code)
-    if record is None or not record.active:
+    if record is None:
         raise Refused("no-table")
     if record.chat_id != press.chat_id:
         raise Refused("elsewhere")
     table = Table.from_dict(record.game)
+    if not record.active:  # closed: by this very press a moment ago (a double click)?
+        raise Refused("already-done" if repeated(table, lobby_press(press)) else "no-table")
     return await on_table(h, AtTable(press, record, table, table.seat_of(press.user_id)))
 
 
@@ -323,41 +329,61 @@ async def advice(h: TrucoHandlers, at: AtTable) -> str:
     return await hint_text(at.table, at.seat, at.press.payload.seq, at.press.locale)
 
 
+def lobby_press(p: Press) -> LobbyPress:
+    """The press as a lobby remembers it (who, on which keyboard, what)."""
+    return LobbyPress(p.user_id, p.payload.seq, p.payload.action, p.payload.arg)
+
+
+async def on_lobby(h: TrucoHandlers, at: AtTable,
+                   decide: Callable[[Table], list[Step]]) -> Outcome:
+    """A lobby or game-over button, judged on the table as it stands now."""
+    return await h.lobby(at.record.id, lobby_press(at.press), decide)
+
+
 async def join(h: TrucoHandlers, at: AtTable) -> Outcome:
-    arg = at.press.payload.arg
-    return await h.join(at.record, at.press.user_id, at.press.name,
-                        int(arg) if arg.isdigit() else None)
+    arg, user = at.press.payload.arg, at.press
+    team = int(arg) if arg.isdigit() else None
+    return await on_lobby(h, at, lambda t: lobby_presses.join(t, user.user_id, user.name,
+                                                              team))
 
 
 async def leave(h: TrucoHandlers, at: AtTable) -> Outcome:
-    return await h.service.act(at.record.id, "stand", at.press.user_id)
+    return await on_lobby(h, at, lambda t: lobby_presses.leave(t, at.press.user_id))
 
 
 async def add_bot(h: TrucoHandlers, at: AtTable) -> Outcome:
-    return await h.add_bot(at.record.id, at.press.payload.arg, at.language)
+    language = at.language  # the bot's name is the table's, not the presser's
+
+    def name_of(seat: int) -> str:
+        return translate("Bot {number}", language, number=seat)
+    return await on_lobby(h, at, lambda t: lobby_presses.add_bot(
+        t, at.press.payload.arg, name_of, LOBBY_DEFAULT_LEVEL))
 
 
 async def next_setting(h: TrucoHandlers, at: AtTable) -> Outcome:
-    return await h.next_setting(at.record.id, at.press.payload.action, at.press.payload.arg)
+    payload = at.press.payload
+    return await on_lobby(h, at, lambda t: lobby_presses.setting(t, payload.action,
+                                                                 payload.arg))
 
 
 async def option(h: TrucoHandlers, at: AtTable) -> Outcome:
-    return await h.set_option(at.record.id, at.press.payload.arg)
+    turn = h.service.timing.turn
+    return await on_lobby(h, at, lambda t: lobby_presses.option(t, at.press.payload.arg, turn))
 
 
 async def start(h: TrucoHandlers, at: AtTable) -> Outcome:
-    return await h.once(at.record.id, "start", "lobby")
+    return await on_lobby(h, at, lobby_presses.start)
 
 
 async def rematch(h: TrucoHandlers, at: AtTable) -> Outcome:
-    return await h.once(at.record.id, "rematch", "finished")
+    return await on_lobby(h, at, lobby_presses.rematch)
 
 
 async def stop(h: TrucoHandlers, at: AtTable) -> Outcome:
     if not await h.may_manage(at.record, at.record.chat_id, at.press.user_id,
                               at.press.context):
         raise Refused("only-creator")
-    return await h.service.act(at.record.id, "stop")
+    return await on_lobby(h, at, lobby_presses.stop)
 
 
 async def come_back(h: TrucoHandlers, at: AtTable) -> Outcome:
@@ -373,15 +399,16 @@ NOT_NOW = TableButton(not_now)  # a kind no table button has
 TABLE_BUTTONS: dict[str, TableButton] = {
     "cards": TableButton(my_cards, current=False),
     "hint": TableButton(advice, current=False),
-    "join": TableButton(join),
-    "leave": TableButton(leave),
-    "bot": TableButton(add_bot, seated=True),
-    "variant": TableButton(next_setting, seated=True),
-    "players": TableButton(next_setting, seated=True),
-    "option": TableButton(option, seated=True),
-    "start": TableButton(start, seated=True),
-    "rematch": TableButton(rematch, seated=True),
-    "stop": TableButton(stop),
+    # lobby and game-over buttons: judged on the table as it stands (lobby_presses.py)
+    "join": TableButton(join, current=False),
+    "leave": TableButton(leave, current=False),
+    "bot": TableButton(add_bot, current=False, seated=True),
+    "variant": TableButton(next_setting, current=False, seated=True),
+    "players": TableButton(next_setting, current=False, seated=True),
+    "option": TableButton(option, current=False, seated=True),
+    "start": TableButton(start, current=False, seated=True),
+    "rematch": TableButton(rematch, current=False, seated=True),
+    "stop": TableButton(stop, current=False),
     "back": TableButton(come_back, seated=True),
 }
 

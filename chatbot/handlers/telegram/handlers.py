@@ -29,7 +29,9 @@ from telegram.ext import ContextTypes
 from chatbot.ai import LEVELS, describe, next_level
 from chatbot.fsm.errors import JudgedAt, Refused
 from chatbot.fsm.table import Table
-from chatbot.handlers.lobby_options import carry_over, configure_args, settings
+from chatbot.handlers import lobby_presses
+from chatbot.handlers.lobby_options import settings
+from chatbot.handlers.lobby_presses import LobbyPress, repeated
 from chatbot.handlers.payload import (
     NO_TABLE,
     BadPayload,
@@ -41,8 +43,8 @@ from chatbot.handlers.payload import (
 from chatbot.handlers.refusal import refusal_text
 from chatbot.handlers.service import GameService, Outcome, Step
 from chatbot.handlers.telegram.answers import answer_inline, answer_query
-from chatbot.handlers.telegram.binding import on_keyboard
-from chatbot.handlers.telegram.buttons import DONE, Press, dispatch
+from chatbot.handlers.telegram.binding import on_keyboard, on_redrawn_lobby
+from chatbot.handlers.telegram.buttons import DONE, Press, dispatch, lobby_press
 from chatbot.handlers.telegram.card_photos import PhotoBook
 from chatbot.handlers.telegram.card_pictures import move_photo, move_sticker
 from chatbot.handlers.telegram.inline_posts import (
@@ -51,8 +53,13 @@ from chatbot.handlers.telegram.inline_posts import (
     settle,
     settled_text,
 )
+from chatbot.handlers.telegram.inline_refusals import (
+    refused_post,
+    unsigned_fields,
+    unsigned_post,
+)
 from chatbot.handlers.telegram.keyboards import (
-    LOBBY_DEFAULT_LEVEL,
+    LOBBY_ACTIONS,
     SOLO_DEFAULT_LEVEL,
     Content,
     Keyboards,
@@ -339,22 +346,20 @@ class TrucoHandlers:
 
     async def join(self, record: TableRecord, user_id: int, name: str,
                    team: int | None) -> Outcome:
-        """A free seat (of ``team``, if given), chosen on the table as stored now, so two
-        people joining at once get two seats and a double press sits its presser once."""
+        """/join: a free seat, chosen on the table as stored now, so two people joining at
+        once get two seats."""
+        return await self.lobby(record.id, None, lambda table: lobby_presses.join(
+            table, user_id, name, team))
+
+    async def lobby(self, table_id: int, press: LobbyPress | None,
+                    decide: Callable[[Table], list[Step]]) -> Outcome:
+        """A lobby change decided on the table as stored now; a button's ``press`` is
+        remembered with it, so that only its double click is told it was done already
+        (chatbot/handlers/lobby_presses.py)."""
         async def plan(record: TableRecord, table: Table) -> list[Step]:
-            if table.state != "lobby":
-                raise Refused("already-seated" if table.seat_of(user_id) is not None
-                              else "seats-fixed")
-            if table.seat_of(user_id) is not None:
-                raise Refused("already-seated")
-            free = [s for s, info in enumerate(table.seats) if info is None]
-            if not free:
-                raise Refused("no-free-seat")
-            mine = [s for s in free if team is None or table.team_of(s) == team]
-            if not mine:
-                raise Refused("team-full")
-            return [("sit", (mine[0], user_id, name), {})]
-        outcome = await self.service.perform(record.id, plan)
+            return decide(table)
+        outcome = await self.service.perform(
+            table_id, plan if press is None else lobby_presses.judged(press, decide))
         assert outcome is not None
         return outcome
 
@@ -445,7 +450,8 @@ class TrucoHandlers:
         """The bot-level button: redraw the menu with the next level and say how it plays.
 
         Nothing is stored: the level travels in the buttons beside it ("Add a bot",
-        the practice games), so a press changes only this keyboard.
+        the practice games), so a press changes only this keyboard, redrawn from the
+        lobby as it stands (a keyboard a moment old works too).
         """
         where, _, shown = payload.arg.partition(":")
         level = next_level(shown)
@@ -455,9 +461,10 @@ class TrucoHandlers:
             record = await self.service.by_code(payload.code)
             table = Table.from_dict(record.game) if record is not None else None
             if record is None or table is None or not record.active \
-                    or record.chat_id != chat_id or table.state != "lobby" \
-                    or payload.seq != record.turn_seq:
+                    or record.chat_id != chat_id:
                 raise Refused("stale")
+            if table.state != "lobby":
+                raise Refused("game-started")
             options = settings(table, self.service.timing.turn)
             markup = self.keyboards.lobby(chat_id, table, record.code, table.seq,
                                           record.language or "en", options, level)
@@ -521,12 +528,13 @@ class TrucoHandlers:
         except BadPayload:
             await answer_query(query, alert("forged", locale), show_alert=True)
             return
-        if not on_keyboard(message, query.data):
-            await answer_query(query, alert("stale" if payload.code != NO_TABLE
-                                            else "elsewhere", locale), show_alert=True)
-            return
         press = Press(query, chat_id, payload, user.id, user.first_name, locale, update,
                       context)
+        if not on_keyboard(message, query.data) and not on_redrawn_lobby(
+                message, payload, LOBBY_ACTIONS, lambda data: self._read(data, chat_id)):
+            await answer_query(query, alert(await self._unbound(press), locale),
+                               show_alert=True)
+            return
         try:
             text = await dispatch(self, press)
         except Refused as refused:
@@ -534,60 +542,6 @@ class TrucoHandlers:
             return
         if text is not DONE:
             await answer_query(query, text, show_alert=bool(text))
-
-    async def add_bot(self, table_id: int, arg: str, locale: str) -> Outcome:
-        """"Add a bot" names the seat it was drawn for: a double press adds one bot, and
-        the second is told it was done already; a full table says there is no seat."""
-        async def plan(record: TableRecord, table: Table) -> list[Step]:
-            free = [s for s, info in enumerate(table.seats) if info is None]
-            if not free:
-                raise Refused("no-free-seat")
-            seat_text, _, level = arg.partition(":")
-            if not seat_text.isdigit() or int(seat_text) not in free:
-                raise Refused("already-done")
-            seat = int(seat_text)
-            level = level if level in LEVELS else LOBBY_DEFAULT_LEVEL
-            return [("add_bot", (seat, translate("Bot {number}", locale, number=seat), level),
-                     {})]
-        outcome = await self.service.perform(table_id, plan)
-        assert outcome is not None
-        return outcome
-
-    async def next_setting(self, table_id: int, what: str, shown: str) -> Outcome:
-        """The game and seat-count buttons cycle from the value they show, judged on the
-        table as stored now: a double press moves one step, the second is told so."""
-        async def plan(record: TableRecord, table: Table) -> list[Step]:
-            current = table.variant if what == "variant" else str(table.players)
-            if shown != current:
-                raise Refused("already-done")
-            variant, players = next_setting(table, what)
-            return [("configure", (variant, players, carry_over(table.options, variant)), {})]
-        outcome = await self.service.perform(table_id, plan)
-        assert outcome is not None
-        return outcome
-
-    async def once(self, table_id: int, trigger: str, state: str) -> Outcome:
-        """Start and Rematch: the second of a double press finds it done already."""
-        async def plan(record: TableRecord, table: Table) -> list[Step]:
-            if table.state != state:
-                raise Refused("already-done")
-            return [(trigger, (), {})]
-        outcome = await self.service.perform(table_id, plan)
-        assert outcome is not None
-        return outcome
-
-    async def set_option(self, table_id: int, arg: str) -> Outcome:
-        """An option button ("name:shown value"): the next value, judged on the table as
-        stored now, so two quick presses of one button move it one step, not two."""
-        name, _, shown = arg.partition(":")
-        turn = self.service.timing.turn
-
-        async def plan(record: TableRecord, table: Table) -> list[Step]:
-            return [("configure", configure_args(table, name, shown, turn), {})]
-
-        outcome = await self.service.perform(table_id, plan)
-        assert outcome is not None
-        return outcome
 
     async def play(self, payload: Payload, user_id: int, chat_id: int | None = None,
                    told: Callable[[Table, Action], None] | None = None) -> Outcome:
@@ -619,6 +573,31 @@ class TrucoHandlers:
             if judged and refused.error is not None:
                 refused.at = JudgedAt(judged[-1], judged[-1].seat_of(user_id))
             raise
+
+    def _read(self, data: str, chat_id: int) -> Payload | None:
+        try:
+            return self.codec.decode(data, chat_scope(chat_id))
+        except BadPayload:
+            return None
+
+    async def _unbound(self, press: Press) -> str:
+        """Why a press not on its message's keyboard changes nothing: a lobby's button
+        after its game started (or its table closed) says so, a double click of one
+        that took the buttons away is done already; any other is stale or elsewhere."""
+        payload = press.payload
+        if payload.code == NO_TABLE:
+            return "elsewhere"
+        if payload.action not in LOBBY_ACTIONS:
+            return "stale"
+        record = await self.service.by_code(payload.code)
+        if record is None or record.chat_id != press.chat_id:
+            return "stale"
+        table = Table.from_dict(record.game)
+        if repeated(table, lobby_press(press)):
+            return "already-done"
+        if not record.active:
+            return "no-table"
+        return "game-started" if table.state != "lobby" else "stale"
 
     # -------------------------------------------------------------- inline
     async def on_inline_query(self, update: Update, context: Context) -> None:
@@ -696,9 +675,11 @@ class TrucoHandlers:
         locale = await self.user_locale(update)
         try:
             payload = self.codec.decode(chosen.result_id, user_scope(user.id))
-        except BadPayload:  # not a result of ours for this user: its post says nothing
-            await settle(context.bot, chosen.inline_message_id, settled_text(
-                None, None, None, locale))
+        except BadPayload:  # not a result of ours for this user: nothing changes
+            fields = unsigned_fields(chosen.result_id)
+            record = await self.service.by_code(fields.code) if fields else None
+            await settle(context.bot, chosen.inline_message_id,
+                         unsigned_post(fields, record, user.id, locale))
             return
         if payload.action != "move":
             return
@@ -716,23 +697,7 @@ class TrucoHandlers:
             outcome = await self.play(payload, user.id, told=told)
         except Refused as refused:
             log.info("inline move refused: %s", refused.reason)
-            await settle(context.bot, chosen.inline_message_id, settled_text(
-                None, None, None, locale))
+            await settle(context.bot, chosen.inline_message_id, refused_post(refused, locale))
             return
         await settle(context.bot, chosen.inline_message_id, *said[-1])
         await self.after(outcome)
-
-
-def next_setting(table: Table, what: str) -> tuple[str, int]:
-    """The lobby's cycling buttons: the next game, or the next seat count of this game."""
-    if what == "variant":
-        variants = available_variants()
-        index = variants.index(table.variant) if table.variant in variants else -1
-        for step in range(1, len(variants) + 1):
-            candidate = variants[(index + step) % len(variants)]
-            if table.players in rules_class(candidate).seat_counts:
-                return candidate, table.players
-        return table.variant, table.players
-    counts = rules_class(table.variant).seat_counts
-    later = [n for n in counts if n > table.players]
-    return table.variant, later[0] if later else counts[0]

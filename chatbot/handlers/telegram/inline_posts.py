@@ -15,7 +15,8 @@ button, useful by itself): a message with an inline keyboard is the only kind
 whose ``inline_message_id`` Telegram gives the bot, and with that id the bot may
 edit the message with no rights in the group. Once the move is judged the bot
 edits it into the move as the table hears it ("Alice plays 7♥", ``inline_said``)
-or into "too late" (``inline_refused``), and takes the button off.
+or into why it does not count ("Too late", "It is Bia's turn", "not at this table":
+inline_refusals.py), and takes the button off.
 
 A card offered as its sticker posts that same text (the sticker result's
 ``input_message_content``): a sticker message cannot be edited into anything, so

@@ -31,6 +31,9 @@ SENA_ACTION = "sena"  # makes one seña (arg "hand:name")
 SENAS_BACK_ACTION = "senas-back"  # closes the señas menu (arg: the hand's number)
 RULES_OPEN_ACTION = "rules-open"  # a Rules button on a lobby or practice table (arg: variant)
 Content = tuple[str, InlineKeyboardMarkup | None]  # a message: its text and its buttons
+# the lobby's buttons: judged on the lobby as it stands, so a keyboard a moment old works
+LOBBY_ACTIONS = frozenset({"join", "leave", "bot", LEVEL_ACTION, "variant", "players",
+                           "option", "start", "stop"})
 
 
 def action_arg(action: Action, family: Family) -> str:
