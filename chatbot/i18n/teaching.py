@@ -69,7 +69,8 @@ def run_label(word: str, points: int, one_opponent: bool = False) -> str:
     Facing one opponent, the words that make "they" a plural (pt «eles», bn «ওরা»)
     would be wrong, so a game of two has its own message (context "one opponent")."""
     if one_opponent:
-        # TRANSLATORS: a game of two: "they" is the one opponent (pt «ele marca»).
+        # TRANSLATORS: a game of two: "they" is the one opponent, of either gender
+        # (pt «o adversário marca»).
         return npgettext("one opponent", "{answer}: they score {n} point",
                          "{answer}: they score {n} points", points, answer=word)
     # TRANSLATORS: {answer} is the run word ("Run", "No quiero"); {n} the points the other
