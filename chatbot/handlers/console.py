@@ -35,6 +35,7 @@ from chatbot.i18n.context import use_locale
 from chatbot.i18n.envido_sung import with_sung
 from chatbot.i18n.hints import hint_line
 from chatbot.i18n.locales import LOCALES
+from chatbot.i18n.prompts import menu_line, move_prompt, not_a_move, signal_prompt
 from chatbot.i18n.render import (
     Viewer,
     action_label,
@@ -199,9 +200,9 @@ class Game:
                                self.locale))
             return
         for number, sena in enumerate(available, start=1):
-            self.say(f"  {number}) {sena_phrase_in(sena, table.rules, self.locale)}")
-        answer = self._ask(_("Which signal (1-{count}; Enter for none): ",
-                             count=len(available)))
+            self.say(menu_line(number, sena_phrase_in(sena, table.rules, self.locale),
+                               self.locale))
+        answer = self._ask(signal_prompt(len(available)))
         number = read_number(answer.strip().lower())
         if number is None or not 1 <= number <= len(available):
             return
@@ -226,14 +227,13 @@ class Game:
             self.say(line)
         menu = in_rank_order(view.legal, rules, view.vira)  # strongest card first
         for number, action in enumerate(menu, start=1):
-            self.say(f"  {number}) {action_label(action, view, rules, self.locale)}")
+            self.say(menu_line(number, action_label(action, view, rules, self.locale),
+                               self.locale))
         if rules.senas_available(table.match, HUMAN):
             self.say(_("Type s to signal to your partner."))
         count = len(menu)
         while True:
-            answer = self._ask(_("Your move (1-{count}; ? rules, h hint, q quit): ",
-                                 count=count) if count > 1 else
-                               _("Your move (1; ? rules, h hint, q quit): "))
+            answer = self._ask(move_prompt(count))
             word = answer.strip().lower()
             if word in ("q", "quit"):
                 self._confirm_leaving()
@@ -249,8 +249,7 @@ class Game:
                 continue
             number = read_number(word)
             if number is None or not 1 <= number <= count:
-                self.say(_("Please type a number from 1 to {count}, ? for the rules, h for a "
-                           "hint, or q to quit.", count=count))
+                self.say(not_a_move(count))
                 continue
             try:
                 pick = real_action(table.match, HUMAN, menu[number - 1])

@@ -79,6 +79,23 @@ CALL_LINES: dict[str, str] = {
     A.INSTRUCT_LOWEST: N_("{player} tells the partner: play your lowest card."),
 }
 
+# A decision of a side of one: "we" would be wrong in a game of two.
+ALONE_CALL_LINES: dict[str, str] = {
+    A.ELEVEN_PLAY: N_("{player} decides to play this hand."),
+    A.ELEVEN_RUN: N_("{player} decides to run from this hand."),
+}
+
+# The viewer's own call, told to them: "You ask for a new deal.", not their name; a call
+# with a shout is told as the shout ("You call “Truco!”.", own_call).
+OWN_CALL_LINES: dict[str, str] = {
+    A.REDEAL_PROPOSE: N_("You ask for a new deal."),
+    A.FOLD: N_("You give up the hand."),
+    A.ELEVEN_PLAY: N_("You decide to play this hand."),
+    A.ELEVEN_RUN: N_("You decide to run from this hand."),
+    A.INSTRUCT_HIGHEST: N_("You tell your partner: play your highest card."),
+    A.INSTRUCT_LOWEST: N_("You tell your partner: play your lowest card."),
+}
+
 ENVIDO_FAMILY = frozenset({A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO})
 FLOR_FAMILY = frozenset({A.FLOR, A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO})
 
@@ -192,7 +209,10 @@ def score_line(viewer: Viewer, score: Sequence[int], locale: str) -> str:
 def _hand_started(e: E.HandStarted, v: Viewer) -> str:
     # TRANSLATORS: {player} is a name of any gender: Urdu, word it so the
     # verb does not inflect for it; Bengali, no case ending on it.
-    line = _("Hand {number}: {player} deals.", number=e.number, player=v.name(e.dealer))
+    if e.dealer == v.seat:
+        line = _("Hand {number}: you deal.", number=e.number)
+    else:
+        line = _("Hand {number}: {player} deals.", number=e.number, player=v.name(e.dealer))
     if e.vira is not None:
         line += " " + _("Turned-up card: {card}.", card=v.card(e.vira))
     manilhas = manilhas_line(v.rules, e.vira)
@@ -236,6 +256,8 @@ def _turn(e: E.TurnStarted, v: Viewer) -> str:
 def _card_played(e: E.CardPlayed, v: Viewer) -> str:
     player = v.name(e.seat)
     if e.card is None:
+        if e.seat == v.seat:
+            return _("You played a card face down.")
         # TRANSLATORS: {player} is a name of any gender: Urdu, word it so the
         # verb does not inflect for it; Bengali, no case ending on it.
         return _("{player} played a card face down.", player=player)
@@ -249,6 +271,8 @@ def _card_played(e: E.CardPlayed, v: Viewer) -> str:
 
 
 def _call_made(e: E.CallMade, v: Viewer) -> str:
+    if e.seat == v.seat:
+        return _own_call(e, v)
     player = v.name(e.seat)
     if e.call in (A.TRUCO, A.RAISE):
         ladder = v.rules.ladder
@@ -262,13 +286,83 @@ def _call_made(e: E.CallMade, v: Viewer) -> str:
         # it needs no article agreeing with the rank.
         return _("{player} tells the partner: play your {rank}.", player=player,
                  rank=rank_name(e.value, v.rules.family))
-    msgid = CALL_LINES.get(e.call)
+    alone = v.team_size(v.rules.team_of(e.seat, v.players)) == 1
+    msgid = (ALONE_CALL_LINES.get(e.call) if alone else None) or CALL_LINES.get(e.call)
     if msgid is not None:
         return _(msgid, player=player)
     return _("{player} calls {call}.", player=player, call=e.call)
 
 
+def _own_call(e: E.CallMade, v: Viewer) -> str:
+    """The viewer's own call: the shout they made, or what they did, in the second person."""
+    shout: str | None = None
+    if e.call in (A.TRUCO, A.RAISE):
+        ladder = v.rules.ladder
+        name = v.rules.call_name(ladder.index(e.value)) if e.value in ladder else A.RAISE
+        known = RAISE_TERMS.get(name)
+        if known is None:
+            return _("You raise to {points}!", points=e.value or 0)
+        shout = term(known)
+    elif e.call == A.INSTRUCT_RANK and e.value is not None:
+        # TRANSLATORS: {rank} is a rank's name alone ("ace", "seven"): no article before it.
+        return _("You tell your partner: play your {rank}.",
+                 rank=rank_name(e.value, v.rules.family))
+    elif e.call in CALL_TERMS:
+        shout = term(CALL_TERMS[e.call])
+    elif e.call == A.CONTRAFLOR_AL_RESTO:
+        shout = _(ACTION_LABELS[e.call])
+    if shout is not None:
+        # TRANSLATORS: the viewer's own call; {call} is the shout itself ("Truco!", "Envido!").
+        return _("You call “{call}”.", call=shout)
+    msgid = OWN_CALL_LINES.get(e.call)
+    if msgid is not None:
+        return _(msgid)
+    return _("You call {call}.", call=e.call)
+
+
+# The viewer's own answer, by (call family, accepted).
+OWN_ANSWER_LINES: dict[tuple[str, bool], str] = {
+    ("put", True): N_("You see the put."),
+    ("put", False): N_("You throw in."),
+    ("redeal", True): N_("You agree to a new deal."),
+    ("redeal", False): N_("You refuse the new deal."),
+    ("envido", True): N_("You accept the envido."),
+    ("envido", False): N_("You refuse the envido."),
+    ("flor", True): N_("You accept the contraflor."),
+    ("flor", False): N_("You refuse the contraflor."),
+    ("mon reste", True): N_("You accept: this hand decides the game."),
+    ("mon reste", False): N_("You run."),
+    ("raise", True): N_("You accept."),
+    ("raise", False): N_("You run."),
+}
+
+
+def _answer_family(call: str) -> str:
+    if call == A.PUT:
+        return "put"
+    if call == A.REDEAL_PROPOSE:
+        return "redeal"
+    if call in ENVIDO_FAMILY:
+        return "envido"
+    if call in FLOR_FAMILY:
+        return "flor"
+    if call == A.MON_RESTE:
+        return "mon reste"
+    return "raise"
+
+
+def _own_answer(e: E.CallAnswered) -> str:
+    """The viewer's own answer, in the second person ("You accept.", "You run.")."""
+    family = _answer_family(e.call)
+    if family == "raise" and e.accepted and e.value is not None:
+        return ngettext("You accept: the hand is worth {n} point.",
+                        "You accept: the hand is worth {n} points.", e.value)
+    return _(OWN_ANSWER_LINES[(family, e.accepted)])
+
+
 def _call_answered(e: E.CallAnswered, v: Viewer) -> str:
+    if e.seat == v.seat:
+        return _own_answer(e)
     player = v.name(e.seat)
     if e.call == A.PUT:
         if e.accepted:
@@ -307,9 +401,16 @@ def _stock_reshuffled(e: E.StockReshuffled, v: Viewer) -> str:
              "and {player} deals.", player=v.name(e.dealer))
 
 
+def _alone_mine(team: int | None, v: Viewer) -> bool:
+    """The side is the viewer alone: the line says "you", not the viewer's own name."""
+    return team is not None and team == v.team and v.team_size(team) == 1
+
+
 def _trick_won(e: E.TrickWon, v: Viewer) -> str:
     if e.team is None:
         return _("Trick {number} is tied.", number=e.trick + 1)
+    if _alone_mine(e.team, v):
+        return _("You win trick {number}.", number=e.trick + 1)
     # TRANSLATORS: {team} is one player or a side of two or three ("Ana and Bot 2").
     return _("Trick {number} to {team}.", number=e.trick + 1, team=v.team_name(e.team))
 
@@ -326,6 +427,8 @@ def _call_scored_line(e: E.CallScored, v: Viewer) -> str:
         if e.call == A.FLOR:
             return _("Nobody scores the flor.")
         return _("Nobody scores the envido.")
+    if _alone_mine(e.team, v):
+        return _own_call_scored(e)
     team = v.team_name(e.team)
     # A side of one takes a singular verb, a side of two or three a plural one: each
     # message comes twice, "wins" and "win", and translators choose each one's grammar.
@@ -364,6 +467,23 @@ def _call_scored_line(e: E.CallScored, v: Viewer) -> str:
                     e.points, team=team)
 
 
+def _own_call_scored(e: E.CallScored) -> str:
+    """The envido or flor the viewer won alone, in the second person."""
+    if e.call == A.FLOR:
+        if e.count is not None:
+            return ngettext("You win the flor with {count}: {n} point.",
+                            "You win the flor with {count}: {n} points.", e.points,
+                            count=e.count)
+        return ngettext("You win the flor: {n} point.", "You win the flor: {n} points.",
+                        e.points)
+    if e.count is not None:
+        return ngettext("You win the envido with {count}: {n} point.",
+                        "You win the envido with {count}: {n} points.", e.points,
+                        count=e.count)
+    return ngettext("You win the envido: {n} point.", "You win the envido: {n} points.",
+                    e.points)
+
+
 def _envido_sung(e: EnvidoSung, v: Viewer) -> str:
     """"Envido counts: Ana: 27 · Bia: son buenas": what each player said, in order."""
     mark = isolate if is_rtl(current_locale()) else str
@@ -386,7 +506,10 @@ def _hand_won(e: E.HandWon, v: Viewer) -> str:
         line = _("Nobody wins the hand.")
     else:
         points = e.points[e.team]
-        if v.team_size(e.team) > 1:
+        if _alone_mine(e.team, v):
+            line = ngettext("You win the hand: {n} point.", "You win the hand: {n} points.",
+                            points)
+        elif v.team_size(e.team) > 1:
             # TRANSLATORS: {team} is two or three players (a plural subject).
             line = ngettext("{team} win the hand: {n} point.", "{team} win the hand: {n} points.",
                             points, team=v.team_name(e.team))
@@ -397,12 +520,20 @@ def _hand_won(e: E.HandWon, v: Viewer) -> str:
 
 
 def _cards_revealed(e: E.CardsRevealed, v: Viewer) -> str:
+    if e.seat == v.seat:
+        return _("You show {cards}.", cards=v.cards(e.cards))
     return _("{player} shows {cards}.", player=v.name(e.seat), cards=v.cards(e.cards))
 
 
 def _game_won(e: E.GameWon, v: Viewer) -> str:
     team = v.team_name(e.team)
     many = v.team_size(e.team) > 1
+    if _alone_mine(e.team, v):
+        if len(e.score) == 2:
+            return _("Game over: you win {score_a} to {score_b}.",
+                     score_a=e.score[e.team], score_b=e.score[1 - e.team])
+        return ngettext("Game over: you win with {n} point.",
+                        "Game over: you win with {n} points.", e.score[e.team])
     if len(e.score) == 2:
         if many:
             # TRANSLATORS: {team} is two or three players (a plural subject).
@@ -437,6 +568,10 @@ def _cards_discarded(e: PE.CardsDiscarded, v: Viewer) -> str:
 
 
 def _card_withdrawn(e: PE.CardWithdrawn, v: Viewer) -> str:
+    if e.seat == v.seat:
+        if e.card is None:
+            return _("You take a card back.")
+        return _("You take {card} back.", card=v.card(e.card))
     if e.card is None:
         return _("{player} takes a card back.", player=v.name(e.seat))
     return _("{player} takes {card} back.", player=v.name(e.seat), card=v.card(e.card))
@@ -601,13 +736,13 @@ def _action_label(action: A.Action, view: SeatView, rules: TrickRules) -> str:
             return term(Term.PUT_THROW_IN)
         word = term(ANSWER_TERMS[rules.refuse_call])
         if view.pending_call in (A.TRUCO, A.RAISE, A.MON_RESTE):
-            return run_label(word, view.stake)
+            return run_label(word, view.stake, one_opponent=view.players == 2)
         return word
     if kind == A.ELEVEN_PLAY:
         value = rules.special_value
         return eleven_play_label(value if value is not None else rules.ladder[0])
     if kind == A.ELEVEN_RUN:
-        return eleven_run_label(rules.ladder[0])
+        return eleven_run_label(rules.ladder[0], one_opponent=view.players == 2)
     if kind == A.FOLD:
         return term(ANSWER_TERMS[rules.fold_call])
     called = CALL_TERMS.get(kind)

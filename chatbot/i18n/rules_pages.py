@@ -59,8 +59,9 @@ _TITLE_PUT_SPECIAL: Final = R_("Four or more players")
 
 # TRANSLATORS: one page of /rules, sent as one Telegram message: plain text, no markup; keep the
 # line breaks and the bullets, the card faces (4♣, 1⚔️) as they are, and the glossary's words
-# (trick/hand). fa/ur: wrap card faces and any Latin text in U+2068…U+2069; fa/bn: write numbers
-# in your digits.
+# (trick/hand). fa/ur: mark card faces and any Latin text RLM LRM … LRM RLM (U+200F U+200E …
+# U+200E U+200F), never the isolates U+2066…U+2069 (docs/bidi.md); fa/bn: write numbers in your
+# digits.
 _PAULISTA_SHORT: Final = R_(
     "Truco Paulista is the truco of São Paulo, the most widely played in Brazil.\n"
     "• Players: 2 (one against one), 4 (two pairs) or 6 (two teams of three). Partners "

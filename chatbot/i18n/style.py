@@ -4,8 +4,6 @@ A native-reader review of the catalogs (issue 15) found classes of error that
 come back whenever a message is added, so CI looks for them
 (tests/i18n/test_style.py):
 
-- Bengali case endings glued to a placeholder (``{player}-এর``): a name or a
-  game's name takes no ending reliably, so the sentence is worded around it.
 - Guillemets in Bengali, which quotes with “ ”.
 - More than one word for "team" in a language (pt "dupla" is a pair: wrong for
   1v1 and 3v3; ur «جوڑی», bn «জুটি» likewise).
@@ -13,6 +11,10 @@ come back whenever a message is added, so CI looks for them
 - A right-to-left line whose first character is not right to left (an emoji
   first flips a Persian line in Telegram), and any Unicode isolate in a text
   (Telegram Desktop mishandles them; see docs/bidi.md).
+
+Sentence-level checks (Urdu agreement, Bengali case endings, numbers side by side,
+form-like endings, mixed digits) are in sentence_checks.py, the words each language
+replaced in term_base.py.
 """
 
 from __future__ import annotations
@@ -30,8 +32,6 @@ NOT_TEAM_WORDS: dict[str, tuple[str, ...]] = {
     "pt_BR": ("dupla", "equipe"), "fa": (), "ur": ("جوڑی",), "bn": ("জুটি",)}
 FIELD = re.compile(r"\{\w+\}")  # a placeholder: "{team}" names players, not the word
 TEAM_ID = re.compile(r"\bteams?\b", re.IGNORECASE)
-# A placeholder, then (a hyphen or a zero-width joiner and) a Bengali letter or sign.
-BN_GLUED = re.compile(r"\}[-\u200c\u200d]?[\u0980-\u09ff]")
 GUILLEMETS = re.compile("[«»‹›]")
 
 
@@ -46,10 +46,6 @@ def translations(locale: str) -> Iterator[tuple[str, str]]:
             for text in strings:
                 if text:
                     yield str(ids[0]), str(text)
-
-
-def glued_case_endings(locale: str = "bn") -> list[str]:
-    return [text for _, text in translations(locale) if BN_GLUED.search(text)]
 
 
 def guillemets(locale: str = "bn") -> list[str]:

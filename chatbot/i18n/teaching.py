@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from chatbot.i18n.cards import card_label
-from chatbot.i18n.translation import _, ngettext
+from chatbot.i18n.translation import _, ngettext, npgettext
 from chatbot.rules.actions import PLAY, Action
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
@@ -63,8 +63,16 @@ def accept_label(word: str, points: int | None) -> str:
                     answer=word)
 
 
-def run_label(word: str, points: int) -> str:
-    """A run button with what it gives away: ``Run: they score 1``."""
+def run_label(word: str, points: int, one_opponent: bool = False) -> str:
+    """A run button with what it gives away: ``Run: they score 1``.
+
+    Facing one opponent, the words that make "they" a plural (pt «eles», bn «ওরা»)
+    would be wrong, so a game of two has its own message (context "one opponent")."""
+    if one_opponent:
+        # TRANSLATORS: a game of two: "they" is the one opponent, of either gender
+        # (pt «o adversário marca»).
+        return npgettext("one opponent", "{answer}: they score {n} point",
+                         "{answer}: they score {n} points", points, answer=word)
     # TRANSLATORS: {answer} is the run word ("Run", "No quiero"); {n} the points the other
     # side then scores.
     return ngettext("{answer}: they score {n} point", "{answer}: they score {n} points",
@@ -76,8 +84,13 @@ def eleven_play_label(points: int) -> str:
     return ngettext("Play this hand for {n} point", "Play this hand for {n} points", points)
 
 
-def eleven_run_label(points: int) -> str:
-    """The hand-of-eleven choice to run, with what the other side scores."""
+def eleven_run_label(points: int, one_opponent: bool = False) -> str:
+    """The hand-of-eleven choice to run, with what the other side scores (one opponent in a
+    game of two: see run_label)."""
+    if one_opponent:
+        # TRANSLATORS: a game of two: "them" is the one opponent.
+        return npgettext("one opponent", "Run: give them {n} point", "Run: give them {n} points",
+                         points)
     return ngettext("Run: give them {n} point", "Run: give them {n} points", points)
 
 

@@ -50,7 +50,7 @@ def test_isolate_marks_a_fragment() -> None:
 @pytest.mark.parametrize(
     ("locale", "expected"),
     [
-        ("fa", f"{OPEN}Ana{CLOSE} {OPEN}7♥{CLOSE} را انداخت."),
+        ("fa", f"{OPEN}Ana{CLOSE} ورق {OPEN}7♥{CLOSE} را انداخت."),
         ("ur", f"{OPEN}Ana{CLOSE} کی چال: {OPEN}7♥{CLOSE}۔"),
     ],
 )

@@ -88,7 +88,9 @@ def test_face_down_card_shows_no_face() -> None:
 
 
 def test_game_over_and_tricks() -> None:
-    assert render(E.GameWon(0, (12, 7)), V0, "en") == "Game over: Ana wins 12 to 7."
+    assert render(E.GameWon(0, (12, 7)), V0, "en") == "Game over: you win 12 to 7."
+    onlooker = Viewer(RULES, 2, ["Ana", "Bot 1"], None)
+    assert render(E.GameWon(0, (12, 7)), onlooker, "en") == "Game over: Ana wins 12 to 7."
     assert render(E.TrickWon(0, 1, 1), V0, "en") == "Trick 1 to Bot 1."
     assert render(E.TrickWon(2, None, None), V0, "en") == "Trick 3 is tied."
 

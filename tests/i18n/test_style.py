@@ -10,13 +10,6 @@ from chatbot.i18n.bidi import FSI, PDI, RLM
 TRANSLATED = ["pt_BR", "fa", "ur", "bn"]
 
 
-def test_no_bengali_case_ending_glued_to_a_placeholder() -> None:
-    """"{player}-এর পালা" inflects a name the sentence cannot know: say "পালা: {player}"."""
-    assert style.glued_case_endings("bn") == []
-    assert style.BN_GLUED.search("{player}-এর পালা") and style.BN_GLUED.search("{n}টি")
-    assert not style.BN_GLUED.search("পালা: {player}")
-
-
 def test_no_guillemets_in_bengali() -> None:
     assert style.guillemets("bn") == []
 

@@ -4,6 +4,7 @@ the hand that decides the game, and when envido points reach the score (issue 15
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -90,12 +91,14 @@ def test_answer_buttons_carry_their_stakes() -> None:
     assert labels[A.RUN] == "Run: they score 1 point"
     assert labels[A.RAISE] == "Six!"
     pt = {a.kind: action_label(a, view, rules, "pt_BR") for a in view.legal}
-    assert pt[A.RUN] == "Corro! (eles marcam 1 ponto)"
+    assert pt[A.RUN] == "Corro! (o adversário marca 1 ponto)"  # one opponent: not «eles»
+    four = replace(view, players=4)
+    assert action_label(A.Action(A.RUN), four, rules, "pt_BR") == "Corro! (eles marcam 1 ponto)"
 
 
 def test_hand_of_eleven_choice_says_both_outcomes() -> None:
     rules = rules_of("paulista")
-    view = type("V", (), {})()  # the eleven labels need no view
+    view = type("V", (), {"players": 4})()  # the eleven labels need only the table's size
     labels = [action_label(A.Action(kind), view, rules, "en")  # type: ignore[arg-type]
               for kind in (A.ELEVEN_PLAY, A.ELEVEN_RUN)]
     assert labels == ["Play this hand for 3 points", "Run: give them 1 point"]

@@ -33,7 +33,7 @@ def test_current_locale_is_used() -> None:
         assert _("{player} must answer.", player="Ana") == "Ana precisa responder."
         assert gettext("the game is over") == "a partida acabou"
     with use_locale("bn"):
-        assert _("{player} must answer.", player="Ana") == "উত্তর দেবেন: Ana"
+        assert _("{player} must answer.", player="Ana") == "Ana উত্তর দেবে।"
 
 
 def test_placeholders_are_filled_after_translation() -> None:
@@ -47,7 +47,7 @@ def test_placeholders_are_filled_after_translation() -> None:
 def test_ints_use_the_locale_digits() -> None:
     with use_locale("bn"):
         assert ngettext("You hold {n} card face down.", "You hold {n} cards face down.", 12) == (
-            "আপনার হাতে উপুড় করা তাস: ১২"
+            "আপনার হাতে উপুড় করা ১২টি তাস।"
         )
         assert _("seat {seat} has already discarded", seat=3) == "আসন ৩ আগেই তাস ফেলে দিয়েছে"
     with use_locale("fa"):

@@ -1,0 +1,88 @@
+"""The words each language does not use any more, checked in every catalog.
+
+Each ``docs/i18n/<lang>.md`` keeps the language's term base: one word per
+concept, the register, one form for the buttons of a kind. The words it
+replaced come back whenever a message is added by someone who does not know
+the choice, so CI looks for them (tests/i18n/test_term_base.py); that test also
+makes sure every word listed here is named in the language's document, so the
+document and the check cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from chatbot.i18n.style import translations
+
+BN_LETTER = "\u0980-\u09ff"
+
+
+class Avoid(NamedTuple):
+    """A word not to use: as the term base names it, how it is found, and what to write."""
+
+    word: str
+    pattern: str
+    use: str
+
+
+AVOID: dict[str, tuple[Avoid, ...]] = {
+    "pt_BR": (
+        Avoid("encoberta", r"encobert", "coberta"),
+        Avoid("estragada", r"estragad", "empatada"),
+        Avoid("ligado/desligado", r"\b(?:des)?ligad[ao]s?\b", "sim / não, com flor / sem flor"),
+        Avoid("Tentos", r"\b[Tt]entos?\b", "pontos"),
+        Avoid("mandar suas mãos", r"(?:suas|minhas) mãos", "suas cartas"),
+        Avoid("a time", r"\b(?:a|da|na|uma|outra|segunda|primeira) time\b", "o time"),
+        Avoid("Ir ao monte (botão)", r"^Ir ao monte$", "Vou ao monte"),
+        Avoid("carta fechada (jogada)", r"(?:jog\w+|descart\w+) (?:uma |\{n\} )?cartas? fechadas?",
+              "carta coberta"),
+    ),
+    "fa": (
+        Avoid("علامت", r"علامت", "اشاره"),
+        Avoid("برگ", r"(?<![0-9۰-۹])برگ(?!ش|رد)", "ورق (۴۰برگی is the deck's measure)"),
+        Avoid("کارت", r"کارت", "ورق"),
+        Avoid("خاموش", r"خاموش", "مجاز نیست / نه"),
+        Avoid("کنار کشیدن", r"کنار (?:ب|می‌)?کش", "فرار"),
+        Avoid("دور آهنی", r"دورِ? آهنی", "دورِ کور"),
+        Avoid("ماله", r"ماله", "نیمهٔ اول"),
+        Avoid("بوئنا", r"بوئنا", "نیمهٔ دوم"),
+        Avoid("تیم خواننده", r"تیمِ? (?:آخرین )?خواننده", "تیمی که تروکو خوانده"),
+        Avoid("کون فلور", r"کون فلور", "کُن فلور مِ آچیکو"),
+        Avoid("تیم A", r"تیمِ? [AB]\b", "تیم الف / ب"),
+        Avoid("بازی‌های برده", r"بازی‌های برده", "بُردها"),
+        Avoid("دور بینداز", r"دور بینداز(?!ید)", "دور بیندازید"),
+    ),
+    "ur": (
+        Avoid("گیم", r"گیم", "کھیل"),
+        Avoid("بھاگ", r"بھاگ", "بازی چھوڑنا، بازی چھوڑ دی"),
+        Avoid("نہیں منظور", r"نہیں منظور", "منظور نہیں!"),
+        Avoid("لے ٹرک", r"لے ٹرک", "لے تروک"),
+        Avoid("ال ریسٹو", r"(?<!آ)ال ریسٹو", "آل ریسٹو"),
+        Avoid("بگڑا", r"بگڑ", "برابر"),
+        Avoid("کی طرف کو", r"کی طرف کو", "کو"),
+        Avoid("چلو", r"(?<![\u0600-\u06ff])چلو(?![\u0600-\u06ff])", "چلیں"),
+    ),
+    "bn": (
+        Avoid("পার্টনার", r"পার্টনার", "সঙ্গী"),
+        Avoid("পাট", rf"পাট(?![{BN_LETTER}])|পাটের|পাটে(?![{BN_LETTER}])|পাট-", "পুট"),
+        Avoid("তিরি", r"তিরি", "তিক্কা"),
+        Avoid("দুরি", r"দুরি", "দুক্কা"),
+        Avoid("টেবিলের নিয়ম", r"টেবিলের (?:একটি )?(?:“[^”]*” )?নিয়ম", "টেবিলের বিকল্প"),
+        Avoid("তোমার", rf"তোমা|(?<![{BN_LETTER}])খেলো(?![{BN_LETTER}])", "আপনার, খেলুন"),
+        Avoid("নষ্ট পিট", r"নষ্ট", "ড্র"),
+        Avoid("একটা", rf"(?:এক|আরেক|প্রতি|কোনো|[০-৯]|খেলা|দান|বোতাম|টেবিল|উত্তর|কাছের|এ)টা"
+              rf"(?:ই|কে|র)?(?![{BN_LETTER}])", "-টি"),
+        Avoid("আপনাদের (a hint)", r"^(?:এই দান খেলুন|আপনার ফ্লোর|এই চালে).*আপনাদের",
+              "আপনার পক্ষের"),
+    ),
+}
+
+
+def forbidden_alternates(locale: str) -> list[tuple[str, str]]:
+    """(replaced word, translation) for every translation that still uses one."""
+    found = []
+    compiled = [(avoid.word, re.compile(avoid.pattern)) for avoid in AVOID.get(locale, ())]
+    for _, text in translations(locale):
+        found += [(word, text) for word, pattern in compiled if pattern.search(text)]
+    return found

@@ -1,0 +1,83 @@
+"""One word per thing (chatbot/i18n/term_base.py): no catalog uses a word its language
+replaced, each replaced word is found when it comes back, and the language's document
+(docs/i18n/<lang>.md) names every word the check looks for."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from chatbot.i18n.term_base import AVOID, Avoid, forbidden_alternates
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "i18n"
+ALL = [(locale, avoid) for locale, avoids in AVOID.items() for avoid in avoids]
+
+# The old line each word was found in (issue 36), fed back to the pattern.
+OLD_LINES: dict[str, str] = {
+    "encoberta": "você pode jogar uma carta fechada (encoberta)",
+    "estragada": "Uma rodada fica estragada quando",
+    "ligado/desligado": "• Flor: desligada; simples; ou com contraflor",
+    "Tentos": "Tentos do envido: {voices}",
+    "mandar suas mãos": "não vou mais mandar suas mãos aqui",
+    "a time": "a segunda time pode responder",
+    "Ir ao monte (botão)": "Ir ao monte",
+    "carta fechada (jogada)": "{player} joga uma carta fechada.",
+    "علامت": "سرِ این میز علامت دادن بازی نمی‌شود.",
+    "برگ": "{n} برگِ بسته گرفتید.",
+    "کارت": "تنظیم‌نشده: کارت‌ها به صورتِ متن نشان داده می‌شوند",
+    "خاموش": "اشاره‌ها: خاموش",
+    "کنار کشیدن": "محتاط: زود از بالا بردن شرط کنار می‌کشد",
+    "دور آهنی": "این دورِ آهنی است",
+    "ماله": "(ماله‌ها ۱ تا ۱۵، بوئناها ۱۶ تا ۳۰)",
+    "بوئنا": "(ماله‌ها ۱ تا ۱۵، بوئناها ۱۶ تا ۳۰)",
+    "تیم خواننده": "و تیمِ خواننده ارزشِ پیش از درخواست را می‌گیرد",
+    "کون فلور": "«کون فلور مه آچیکو»",
+    "تیم A": "پیوستن به تیمِ A",
+    "بازی‌های برده": "بازی‌های برده در این گفت‌وگو: {scores}",
+    "دور بینداز": "{card} را دور بینداز",
+    "گیم": "گیم ختم ہو چکا ہے۔",
+    "بھاگ": "بھاگ جائیں: ان پتّوں سے یہ بازی جیتنے کا امکان کم ہے۔",
+    "نہیں منظور": "نہیں منظور",
+    "لے ٹرک": "پاؤلسٹا، مینیرو، ارجنٹائنی، لے ٹرک اور پٹ۔",
+    "ال ریسٹو": "کنٹرا فلور ال ریسٹو!",
+    "بگڑا": "• پہلا ہاتھ بگڑا: جو دوسرا ہاتھ جیتے",
+    "کی طرف کو": "اپنا فلور بولیں: اس سے آپ کی طرف کو پوائنٹ ملتے ہیں۔",
+    "چلو": "اپنا سب سے اونچا پتّا چلو (مثلاً “اپنا یکّا چلو”)",
+    "পার্টনার": "{card} পার্টনারকে দিন",
+    "পাট": "{player} পাট ডাকল!",
+    "তিরি": "একটা তিরি",
+    "দুরি": "একটা দুরি",
+    "টেবিলের নিয়ম": "চালের সময়সীমা টেলিগ্রাম টেবিলের একটি নিয়ম",
+    "তোমার": "{player} পার্টনারকে বলল: তোমার সবচেয়ে বড় তাসটি খেলো।",
+    "নষ্ট পিট": "একটি পিট নষ্ট (ড্র) হয়",
+    "একটা": "পুরো প্যাকেট (৪০টা তাস)",
+    "আপনাদের (a hint)": "এই দান খেলুন: আপনাদের তাস যথেষ্ট ভালো।",
+}
+
+
+@pytest.mark.parametrize("locale", list(AVOID))
+def test_no_replaced_word_in_the_catalog(locale: str) -> None:
+    assert forbidden_alternates(locale) == []
+
+
+@pytest.mark.parametrize(("locale", "avoid"), ALL, ids=[a.word for _, a in ALL])
+def test_the_check_finds_the_old_line(locale: str, avoid: Avoid) -> None:
+    assert re.search(avoid.pattern, OLD_LINES[avoid.word])
+
+
+@pytest.mark.parametrize(("locale", "avoid"), ALL, ids=[a.word for _, a in ALL])
+def test_the_language_document_names_the_word(locale: str, avoid: Avoid) -> None:
+    """The term base in docs/i18n/<lang>.md lists what CI refuses, and what to write."""
+    assert avoid.word in (DOCS / f"{locale}.md").read_text()
+
+
+def test_words_that_only_look_alike_pass() -> None:
+    avoid = {a.word: a.pattern for _, a in ALL}
+    assert not re.search(avoid["برگ"], "دستهٔ ۴۰برگی؛ {player} برگشت.")
+    assert not re.search(avoid["পাট"], "পাটিগণিত")
+    assert not re.search(avoid["তোমার"], "খেলোয়াড়")
+    assert not re.search(avoid["একটা"], "আট্টা, ফাল্টা এনভিডো, অনেকটা, বাঁটা")
+    assert not re.search(avoid["ال ریسٹو"], "کنٹرا فلور آل ریسٹو!")
+    assert not re.search(avoid["چلو"], "پتّا چلیں؛ ہاتھ چلوانا")
