@@ -108,6 +108,23 @@ class FakeUser:
             extra={"new_chat_members": [dict(self.server.bot_user)]},
         )
 
+    def remove_bot_from(self, chat: FakeChat, *, kicked: bool = True) -> None:
+        """Remove the bot from a group (kicked, or it left): the my_chat_member update,
+        and from then on 403 on every call to the chat until the bot is added back."""
+        old = self.server.member_info(chat, self.server.bot_id)
+        chat.bot_status = "kicked" if kicked else "left"
+        self.server.enqueue({"my_chat_member": {
+            "chat": chat.to_dict(),
+            "from": self.to_dict(),
+            "date": int(time.time()),
+            "old_chat_member": old,
+            "new_chat_member": self.server.member_info(chat, self.server.bot_id),
+        }})
+
+    def upgrade_group(self, chat: FakeChat, *, notify: bool = True) -> FakeChat:
+        """Turn a group into a supergroup (see ``FakeTelegramServer.upgrade_group``)."""
+        return self.server.upgrade_group(chat, self.to_dict(), notify=notify)
+
     # ------------------------------------------------------------------ buttons
 
     def click(self, message: FakeMessage, callback_data: str, *, check: bool = True) -> str:
