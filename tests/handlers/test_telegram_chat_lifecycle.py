@@ -50,6 +50,22 @@ async def settled(app: Application) -> None:
     await handlers.private_hands.flush()
 
 
+async def quiet(apps: list[Application], game: GroupGame) -> TableRecord:
+    """The table as stored, once a bot (of ``apps``: several workers) has shown that game
+    and sent what it asked: nothing is on its way to the chat when the test changes it."""
+    record = await game.record()
+
+    async def shown() -> bool:
+        presenters = [handlers_of(app).presenter for app in apps]
+        return any((screen := p.screen(record.id)) is not None and screen.latest is not None
+                   and screen.latest[0].game == record.game and not p.showing(record.id)
+                   for p in presenters)
+    await eventually(shown, f"turn {record.turn_seq} of the table shown")
+    for app in apps:
+        await settled(app)
+    return record
+
+
 async def in_chat(game: GroupGame, chat: FakeChat) -> TableRecord:
     """The table once it moved to ``chat`` and its fresh message is posted there."""
     async def probe() -> TableRecord | None:
@@ -82,12 +98,12 @@ async def test_a_group_upgraded_mid_hand_plays_on_in_the_supergroup(
         old = game.group
         for _ in range(3):
             await game.play_one(rng)
-        before = await game.human_turn()
+        await game.human_turn()
+        before = await quiet([app], game)
         assert before.state.startswith("hand_")
         side_a, side_b = teams(table_of(before))
         await repo.record_series_win(old.id, side_a, side_b)  # a game won before
         await repo.set_chat_language(old.id, "en")
-        await settled(app)
 
         mark = fake_telegram.mark()
         new = alice.upgrade_group(old)  # both service messages
@@ -125,9 +141,9 @@ async def test_the_bot_learns_of_an_upgrade_from_a_refused_call(
     async with running_bot(fake_telegram, migrated_db_url) as app:
         game = await open_group_table(fake_telegram, repo, alice, bob, chat_type="group")
         old = game.group
-        before = await game.human_turn()
+        await game.human_turn()
         message = await game.table_message()
-        await settled(app)
+        before = await quiet([app], game)
 
         mark = fake_telegram.mark()
         new = alice.upgrade_group(old, notify=False)
@@ -184,9 +200,9 @@ async def test_a_table_waits_while_the_bot_is_out_and_plays_on_when_it_is_back(
         game = await open_group_table(fake_telegram, repo, alice, bob)
         for _ in range(2):
             await game.play_one(rng)
-        before = await game.human_turn()
+        await game.human_turn()
         message = await game.table_message()
-        await settled(app)
+        before = await quiet([app], game)
 
         mark = fake_telegram.mark()
         bob.remove_bot_from(game.group)
@@ -236,7 +252,7 @@ async def test_a_table_the_bot_is_not_added_back_to_closes_after_a_day(
                                                        special_hand([4, 7], 3, 2))
         await handlers_of(app).after(outcome)
         await game.human_turn()
-        await settled(app)
+        await quiet([app], game)
 
         mark = fake_telegram.mark()
         alice.remove_bot_from(game.group, kicked=False)  # the bot "left"
@@ -261,9 +277,9 @@ async def test_a_403_on_a_post_pauses_the_table_too(
     rng = random.Random(9)
     async with running_bot(fake_telegram, migrated_db_url) as app:
         game = await open_group_table(fake_telegram, repo, alice, bob)
-        before = await game.human_turn()
+        await game.human_turn()
         message = await game.table_message()
-        await settled(app)
+        before = await quiet([app], game)
         game.group.bot_status = "kicked"  # no my_chat_member update
         _, user = game.to_act(before)
         answer = await user.inline_query_from(message)

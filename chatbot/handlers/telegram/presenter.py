@@ -111,6 +111,12 @@ class Presenter:
         restart or once its game ended)."""
         return self._screens.get(table_id)
 
+    def showing(self, table_id: int) -> bool:
+        """Whether an outcome of the table is being shown now (tests wait for the bot to
+        be quiet before they change the chat under it)."""
+        lock = self._locks.get(table_id)
+        return lock is not None and lock.locked()
+
     def _lock(self, table_id: int) -> asyncio.Lock:
         """One outcome at a time per table; idle locks of tables not on screen are
         dropped when they pile up (a lock cannot go while someone may wait on it)."""
