@@ -374,11 +374,15 @@ async def test_a_bot_removed_from_a_group_and_added_back(
         alice.remove_bot_from(group, kicked=False)
         with pytest.raises(Forbidden, match=r"bot is not a member of the supergroup chat"):
             await app.bot.send_message(group.id, "and now?")
+        alice.block_bot()  # a user's block: the private chat's my_chat_member
+        await alice.start()
         updates = await app.bot.get_updates(timeout=0, allowed_updates=Update.ALL_TYPES)
-        statuses = [(u.my_chat_member.old_chat_member.status,
+        statuses = [(u.my_chat_member.chat.type, u.my_chat_member.old_chat_member.status,
                      u.my_chat_member.new_chat_member.status)
                     for u in updates if u.my_chat_member is not None]
-        assert statuses == [("member", "kicked"), ("left", "member"), ("member", "left")]
+        assert statuses == [("supergroup", "member", "kicked"), ("supergroup", "left", "member"),
+                            ("supergroup", "member", "left"), ("private", "member", "kicked"),
+                            ("private", "kicked", "member")]
 
 
 async def test_faults_target_one_chat_only(
