@@ -108,7 +108,11 @@ async def test_a_group_upgraded_mid_hand_plays_on_in_the_supergroup(
         mark = fake_telegram.mark()
         new = alice.upgrade_group(old)  # both service messages
         record = await in_chat(game, new)
+        await fake_telegram.wait_updates_delivered()
+        await handlers_of(app).presenter.editor.flush()
+        await app.bot_data["lifecycle"].flush()
         assert record.turn_seq == before.turn_seq and record.game == before.game
+        assert len(fake_telegram.calls_to("sendMessage", chat_id=new.id, since=mark)) == 1
         posted = new.message(record.message_id)  # type: ignore[arg-type]
         assert any("switch_inline_query_current_chat" in b for b in posted.buttons)
         series = await repo.get_series(new.id, side_a, side_b)
