@@ -260,8 +260,11 @@ async def test_a_table_the_bot_is_not_added_back_to_closes_after_a_day(
 
         mark = fake_telegram.mark()
         alice.remove_bot_from(game.group, kicked=False)  # the bot "left"
-        await paused(game)
+        record = await paused(game)
         moved_clock(app, PAUSED_FOR + timedelta(seconds=1))
+        game.group.bot_status = "member"  # added back too late: it stays paused
+        await app.bot_data["lifecycle"].added(game.group.id)
+        assert await game.record() == record
         closed = await fire_deadline(app, game)
         assert not closed.active and closed.state == "closed"
         match = table_of(closed).match
