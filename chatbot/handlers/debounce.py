@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +110,12 @@ class LatestWinsEditor:
         if slot is not None and slot.task is not None:
             slot.task.cancel()
 
+    def forget_chat(self, chat: Hashable) -> None:
+        """The chat is gone for the bot (it moved to a supergroup's id, or the bot was
+        removed): drop the edits waiting for its messages (keys that start with it)."""
+        for key in [k for k in self._slots if isinstance(k, tuple) and k and k[0] == chat]:
+            self.forget(key)
+
     def release(self, key: Hashable) -> None:
         """Nothing more is expected for ``key`` (a finished game's message): its slot
         goes once the edit waiting, if any, is sent. A later want starts a new one."""
@@ -157,6 +163,9 @@ class LatestWinsEditor:
                     log.warning("edit of %s refused: %s", key, exc)
             except Forbidden as exc:
                 log.info("edit of %s forbidden: %s", key, exc)
+            except ChatMigrated as exc:  # the group is a supergroup now: the table is
+                # posted there afresh (chat_lifecycle.py), this message is the past
+                log.info("edit of %s not sent: the chat moved to %s", key, exc.new_chat_id)
             except NetworkError as exc:  # a timeout, a dropped connection (BadRequest is a
                 # NetworkError too, hence this order): try the newest content again soon
                 failures += 1

@@ -68,6 +68,7 @@ Plan = Callable[[TableRecord, Table], Awaitable[list[Step] | None]]
 # A trigger fired: its name, its arguments as fired (a blind pick made a card), its events.
 Fired = tuple[str, tuple[Any, ...], list[Event]]
 SAVE_TRIES = 4  # a save that keeps losing the race to other workers gives up after these
+PAUSED_FOR = timedelta(days=1)  # a table whose group removed the bot closes after this
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +77,14 @@ class Outcome:
     table: Table
     events: list[Event]
     trigger: str
+
+
+@dataclass(frozen=True, slots=True)
+class Revised:
+    """A table after a change beside its game (paused, resumed), and whether it changed."""
+
+    record: TableRecord
+    changed: bool
 
 
 def due_action(table: Table) -> str | None:
@@ -138,6 +147,12 @@ class GameService:
             self._records.pop(next(iter(self._records)))
         while len(self._ids) > 4 * REMEMBERED:
             self._ids.pop(next(iter(self._ids)))
+
+    def newest(self, record: TableRecord) -> TableRecord:
+        """``record``, or the newer record of its table this process saved or read since
+        (an outcome shown late must not undo a pause or a move beside the game)."""
+        known = self._records.get(record.id)
+        return known if known is not None and known.version > record.version else record
 
     def reads(self, table_id: int) -> TableReads | None:
         """What the bots at this table have learnt of its players so far, as this process
@@ -343,6 +358,8 @@ class GameService:
         (a card code is read in the table's deck).
         """
         async def plan(record: TableRecord, table: Table) -> list[Step]:
+            if record.paused_at is not None:  # its group cannot see it: it waits
+                raise Refused("paused")
             seat = table.seat_of(user_id)
             if seat is None:
                 raise Refused("not-at-table")
@@ -365,6 +382,8 @@ class GameService:
         asked: a seña never makes anyone's buttons stale). ``hand_no``, the hand a
         button was drawn in: a press after that hand ended makes no seña in the next."""
         async def plan(record: TableRecord, table: Table) -> list[Step]:
+            if record.paused_at is not None:
+                raise Refused("paused")
             seat = table.seat_of(user_id)
             if seat is None:
                 raise Refused("not-at-table")
@@ -428,6 +447,76 @@ class GameService:
                 return saved
         return record
 
+    # ------------------------------------------------------ the chat's lifecycle
+    async def move_chat(self, old_chat_id: int, new_chat_id: int) -> TableRecord | None:
+        """The group became a supergroup: its open table (under its lock, so no move is
+        half saved across the change) and everything stored under the group's id move
+        to the new id (``Repository.move_chat``). Returns the open table as moved, None
+        when there was none or it moved already."""
+        found = await self.repo.get_active_table(old_chat_id)
+        if found is None:
+            await self.repo.move_chat(old_chat_id, new_chat_id)  # its series, its settings
+            return None
+        logs.bind(table=found.id)
+        async with self.lock(found.id), self.table_locks.hold(found.id):
+            moved = await self.repo.move_chat(old_chat_id, new_chat_id)
+            self.forget(found.id)
+            if moved is not None:
+                self.remember(moved)
+            return moved
+
+    async def pause(self, chat_id: int) -> Revised | None:
+        """The bot was removed from the group: its open table waits, and its deadline
+        becomes the moment it closes (:data:`PAUSED_FOR` later, see :meth:`run_timer`).
+        A table paused already keeps the moment it was paused."""
+        now = self.clock()
+
+        def change(record: TableRecord, table: Table) -> dict[str, Any] | None:
+            if record.paused_at is not None:
+                return None
+            return {"paused_at": now, "turn_deadline": now + PAUSED_FOR}
+        return await self._revise(chat_id, change)
+
+    async def resume(self, chat_id: int) -> Revised | None:
+        """The bot is back in the group: the open table plays on where it stood, with a
+        fresh deadline for whatever is due (nobody lost time while it waited). A table
+        paused for longer than :data:`PAUSED_FOR` stays paused: its deadline closes it."""
+        now = self.clock()
+
+        def change(record: TableRecord, table: Table) -> dict[str, Any] | None:
+            if record.paused_at is None or now >= closes_at(record):
+                return None
+            return {"paused_at": None, "turn_deadline": self.deadline(table)}
+        return await self._revise(chat_id, change)
+
+    async def _revise(self, chat_id: int,
+                      change: Callable[[TableRecord, Table], dict[str, Any] | None],
+                      ) -> Revised | None:
+        """Change columns of the chat's open table beside the game, as ``change``
+        decides on the table as stored now (None: nothing to change), under the
+        table's lock; returns the table as it stands after and whether it changed,
+        None if there is none."""
+        found = await self.repo.get_active_table(chat_id)
+        if found is None:
+            return None
+        logs.bind(table=found.id)
+        async with self.lock(found.id), self.table_locks.hold(found.id):
+            for _ in range(SAVE_TRIES):
+                record = await self.repo.get_table(found.id)
+                if record is None or not record.active:
+                    return None
+                changes = change(record, Table.from_dict(record.game))
+                if not changes:
+                    self.remember(record)
+                    return Revised(record, False)
+                try:
+                    saved = await self.repo.save(replace(record, **changes), record.version)
+                except StaleVersion:
+                    continue
+                self.remember(saved)
+                return Revised(saved, True)
+        raise StaleVersion(found.id, found.version, -1)
+
     async def run_timer(self, table_id: int, seq: int) -> Outcome | None:
         """A deadline passed: do what is due, unless the table moved on meanwhile.
 
@@ -437,6 +526,8 @@ class GameService:
         async def plan(record: TableRecord, table: Table) -> list[Step] | None:
             if record.turn_seq != seq:
                 return None
+            if record.paused_at is not None:  # the deadline of a paused table: it closes
+                return [("stop", (), {})] if self.clock() >= closes_at(record) else None
             due = due_action(table)
             if due == "next_hand":
                 return [("next_hand", (), {})]
@@ -519,6 +610,12 @@ class GameService:
                                                       games_won=result)
                 except NotFound:  # never seen by the handlers (seated by a tool)
                     log.info("no statistics for unknown user %s", user_id)
+
+
+def closes_at(record: TableRecord) -> datetime:
+    """When a paused table closes (its group removed the bot and did not take it back)."""
+    assert record.paused_at is not None
+    return record.paused_at + PAUSED_FOR
 
 
 def _seat_records(table_id: int, table: Table) -> list[SeatRecord]:

@@ -91,6 +91,8 @@ ALERTS: dict[str, str] = {
     "sena-stale": N_("That hand is over: that signal was not made."),
     "already-open": N_("That game is open already: play on."),
     "decided": N_("That question was answered already: nothing changed."),
+    # TRANSLATORS: the bot was removed from the group where this table plays
+    "paused": N_("This table is paused: the bot is no longer in its group."),
     "only-players": N_("Only a player of the open game, its creator or a group admin can "
                        "replace it."),
 }

@@ -99,6 +99,9 @@ class GameTable(StorageModel, table=True):
     # Not versioned: claiming a deadline changes no game.
     timer_claim_seq: int | None = None
     timer_claimed_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    # When the bot was removed from the table's group (None: it is there): the table
+    # waits, its deadline is the moment it closes (chatbot/handlers/telegram/chat_lifecycle.py).
+    paused_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class Seat(StorageModel, table=True):

@@ -51,6 +51,8 @@ class TableRecord:
     # which worker-claimed turn timer is running, until when (several workers only)
     timer_claim_seq: int | None = None
     timer_claimed_until: datetime | None = None
+    # when the bot was removed from the table's group: the table waits (None: it plays)
+    paused_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,6 +88,7 @@ _SAVED_COLUMNS = (
     "message_id",
     "language",
     "active",
+    "paused_at",
 )
 
 _CODE_ATTEMPTS = 8
@@ -250,6 +251,19 @@ class Repository:
         None when there was no active table with that id.
         """
         return await self._run.write(_close_table, table_id)
+
+    async def move_chat(self, old_chat_id: int, new_chat_id: int) -> TableRecord | None:
+        """A group became a supergroup (a new chat id): everything stored under the
+        group's id moves to the supergroup's in one transaction: its tables, its
+        settings row and its series (wins added to any the new id has already).
+
+        Returns the chat's open table as moved, its message forgotten (the group's
+        message ids mean nothing in the supergroup) and its version bumped, so a save
+        in flight against the old record fails and is judged again; None when there
+        is none (or it moved already: Telegram tells a migration twice). Should the
+        new chat have an open table already, the old chat's is closed instead.
+        """
+        return await self._run.write(_move_chat, old_chat_id, new_chat_id)
 
     async def claim_timer(self, table_id: int, turn_seq: int, seconds: float) -> bool:
         """Claim the turn's deadline for ``seconds`` (several workers: one runs it).
@@ -498,6 +512,36 @@ def _close_table(conn: Connection, table_id: int) -> TableRecord | None:
     )
     row = conn.execute(statement).one_or_none()
     return None if row is None else _table(row)
+
+
+def _move_chat(conn: Connection, old: int, new: int) -> TableRecord | None:
+    now = utcnow()
+    moved: TableRecord | None = None
+    table_id = _active_table_id(conn, old)
+    if table_id is not None and _active_table_id(conn, new) is not None:
+        _close_table(conn, table_id)
+    elif table_id is not None:
+        row = conn.execute(
+            update(tables).where(tables.c.id == table_id)
+            .values(chat_id=new, message_id=None, version=tables.c.version + 1, updated_at=now)
+            .returning(tables)).one()
+        moved = _table(row)
+    conn.execute(update(tables).where(tables.c.chat_id == old).values(chat_id=new))
+    if _one_row(conn, _CHAT_BY_ID, {"id": old}) is not None:
+        if _one_row(conn, _CHAT_BY_ID, {"id": new}) is None:
+            conn.execute(update(chats).where(chats.c.id == old).values(id=new))
+        else:  # the supergroup's own settings win
+            conn.execute(delete(chats).where(chats.c.id == old))
+    for row in conn.execute(select(series).where(series.c.chat_id == old)).all():
+        statement = _insert_for(conn, series).values(
+            chat_id=new, key=row.key, wins_a=row.wins_a, wins_b=row.wins_b, updated_at=now)
+        conn.execute(statement.on_conflict_do_update(
+            index_elements=[series.c.chat_id, series.c.key],
+            set_={"wins_a": series.c.wins_a + statement.excluded.wins_a,
+                  "wins_b": series.c.wins_b + statement.excluded.wins_b,
+                  "updated_at": statement.excluded.updated_at}))
+    conn.execute(delete(series).where(series.c.chat_id == old))
+    return moved
 
 
 def _pending_deadlines(conn: Connection, before: datetime | None) -> list[Deadline]:

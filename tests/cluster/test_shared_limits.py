@@ -119,3 +119,17 @@ async def test_more_calls_at_once_than_the_pool_has_connections_keep_the_shared_
     assert len(started) == calls
     assert not shared_limits._Away.down
     assert peak_in_window(started, 1000) <= 30
+
+
+async def test_a_groups_shared_minute_and_pause_follow_it_to_its_new_id(
+        redis: Redis, streams: Streams) -> None:
+    limits = SharedLimits(redis, streams.prefix, group_limit=2, group_window=60.0)
+    for _ in range(2):
+        async with limits.group(-5).slot():
+            pass
+    await limits.pause(-5, 60.0)
+    await SharedRateLimiter(limits).move_chat(-5, -1009)
+    assert await limits.paused_for(-5) == 0 and await limits.paused_for(-1009) > 0
+    assert await redis.zcard(limits.group(-1009).key) == 2
+    assert await redis.exists(limits.group(-5).key) == 0
+    await SharedRateLimiter(limits).move_chat(-5, -1009)  # nothing left to move: no error

@@ -27,7 +27,14 @@ from telegram import (
     Update,
 )
 from telegram.constants import ChatAction, ParseMode
-from telegram.error import BadRequest, Conflict, Forbidden, InvalidToken, RetryAfter
+from telegram.error import (
+    BadRequest,
+    ChatMigrated,
+    Conflict,
+    Forbidden,
+    InvalidToken,
+    RetryAfter,
+)
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -322,6 +329,60 @@ async def test_forbidden(fake_telegram: FakeTelegramServer, alice: FakeUser) -> 
             await app.bot.send_chat_action(alice.id, ChatAction.TYPING)
         assert await app.bot.send_chat_action(alice.id, ChatAction.TYPING)
     assert [m.text for m in alice.private.bot_messages()] == ["hello"]
+
+
+async def test_a_group_upgraded_to_a_supergroup(
+    fake_telegram: FakeTelegramServer, alice: FakeUser
+) -> None:
+    """Both service messages come, and every call naming the old id is refused with
+    400 and the new id (PTB: ChatMigrated), as on Telegram."""
+    old = fake_telegram.create_group("basic", type="group", members=[alice])
+    async with application_builder(fake_telegram).build() as app:
+        sent = await app.bot.send_message(old.id, "table")
+        new = alice.upgrade_group(old)
+        assert new.type == "supergroup" and new.id != old.id and alice.id in new.members
+        for call in (app.bot.send_message(old.id, "again"),
+                     app.bot.edit_message_text("edited", chat_id=old.id,
+                                               message_id=sent.message_id),
+                     app.bot.get_chat(old.id)):
+            with pytest.raises(ChatMigrated) as refused:
+                await call
+            assert refused.value.new_chat_id == new.id
+        assert (await app.bot.send_message(new.id, "here")).chat.id == new.id
+        updates = await app.bot.get_updates(timeout=0)
+        moves = [(u.message.migrate_to_chat_id, u.message.migrate_from_chat_id, u.message.chat.id)
+                 for u in updates if u.message is not None]
+        assert moves == [(new.id, None, old.id), (None, old.id, new.id)]
+    with pytest.raises(ValueError):
+        alice.upgrade_group(new)
+
+
+async def test_a_bot_removed_from_a_group_and_added_back(
+    fake_telegram: FakeTelegramServer, alice: FakeUser, group: FakeChat
+) -> None:
+    async with application_builder(fake_telegram).build() as app:
+        sent = await app.bot.send_message(group.id, "table")
+        alice.remove_bot_from(group)
+        with pytest.raises(Forbidden, match=r"bot was kicked from the supergroup chat"):
+            await app.bot.send_message(group.id, "still here?")
+        with pytest.raises(Forbidden, match=r"bot was kicked"):
+            await app.bot.edit_message_text("edited", chat_id=group.id,
+                                            message_id=sent.message_id)
+        await alice.add_bot_to(group)
+        assert await app.bot.edit_message_text("edited", chat_id=group.id,
+                                               message_id=sent.message_id)
+        alice.remove_bot_from(group, kicked=False)
+        with pytest.raises(Forbidden, match=r"bot is not a member of the supergroup chat"):
+            await app.bot.send_message(group.id, "and now?")
+        alice.block_bot()  # a user's block: the private chat's my_chat_member
+        await alice.start()
+        updates = await app.bot.get_updates(timeout=0, allowed_updates=Update.ALL_TYPES)
+        statuses = [(u.my_chat_member.chat.type, u.my_chat_member.old_chat_member.status,
+                     u.my_chat_member.new_chat_member.status)
+                    for u in updates if u.my_chat_member is not None]
+        assert statuses == [("supergroup", "member", "kicked"), ("supergroup", "left", "member"),
+                            ("supergroup", "member", "left"), ("private", "member", "kicked"),
+                            ("private", "kicked", "member")]
 
 
 async def test_faults_target_one_chat_only(

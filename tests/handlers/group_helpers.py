@@ -228,9 +228,11 @@ def check_inline_answer(answer: InlineAnswer, table: Table, seat: int) -> None:
 
 
 async def open_group_table(server: FakeTelegramServer, repo: Repository, alice: FakeUser,
-                           bob: FakeUser, *, start: bool = True) -> GroupGame:
-    """/new paulista, Bob joins team B from the lobby, two bots, start."""
-    group = server.create_group("Truco", members=[alice, bob])
+                           bob: FakeUser, *, start: bool = True,
+                           chat_type: str = "supergroup") -> GroupGame:
+    """/new paulista, Bob joins team B from the lobby, two bots, start (in a new group of
+    ``chat_type``: a supergroup, or a basic "group")."""
+    group = server.create_group("Truco", members=[alice, bob], type=chat_type)
     await alice.send(group, "/new paulista")
     lobby = await server.wait_until(lambda: group.last_bot_message(), what="the lobby")
     assert "Truco Paulista" in (lobby.text or "")

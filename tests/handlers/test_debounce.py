@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Hashable
 from datetime import timedelta
 from typing import Any
 
 import pytest
-from telegram.error import BadRequest, NetworkError, RetryAfter, TimedOut
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
 
 from chatbot.handlers.debounce import LatestWinsEditor, sent_despite_flood
 
@@ -144,3 +145,19 @@ async def test_a_released_message_is_let_go_once_its_last_edit_is_sent() -> None
     editor.want("again", "b")  # wanted anew: kept after all
     await editor.flush()
     assert editor.holds("again") and rec.sent[-1] == ("again", "b")
+
+
+async def test_a_chat_that_moved_or_closed_ends_the_edit_quietly(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """ChatMigrated (a group became a supergroup) and Forbidden (the bot was removed)
+    end the edit: logged at INFO, never a task's exception left unretrieved."""
+    caplog.set_level(logging.INFO)
+    rec = Recorder([ChatMigrated(-1009), Forbidden("Forbidden: bot was kicked")])
+    editor = LatestWinsEditor(rec, delay=0)
+    editor.want(("chat", 1), "a")
+    editor.want(("chat", 2), "b")
+    editor.want(("other", 3), "c")
+    editor.forget_chat("other")
+    await editor.flush()
+    assert rec.sent == [] and not editor.pending(("chat", 1))
+    assert [r.levelname for r in caplog.records if "edit of" in r.getMessage()] == ["INFO"] * 2

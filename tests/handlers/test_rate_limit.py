@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 import pytest
-from telegram.error import RetryAfter
+from telegram.error import ChatMigrated, Forbidden, RetryAfter
 
 from chatbot.handlers.telegram.group_minute import GroupMinute
 from chatbot.handlers.telegram.rate_limit import ChatRateLimiter
@@ -79,3 +79,33 @@ async def test_only_calls_that_post_or_edit_spend_a_groups_minute() -> None:
         await asyncio.wait_for(limiter.process_request(
             api.call(-5), (), {}, endpoint, {"chat_id": -5}, None), GUARD)
     assert limiter.group_minute.free(-5) == 0
+
+
+async def test_a_moved_or_closed_group_is_told_and_its_minute_follows_it() -> None:
+    """Every call's ChatMigrated or Forbidden reaches the watcher (the chat's lifecycle)
+    and is raised as it came; a group that moved takes its minute and pause along."""
+    limiter = ChatRateLimiter(group_minute=GroupMinute(2))
+    told: list[tuple[int | str, str]] = []
+    limiter.watch = lambda chat, error: told.append((chat, type(error).__name__))
+    api = FakeApi()
+    for _ in range(2):
+        await asyncio.wait_for(send(limiter, api, -5), GUARD)
+
+    async def moved() -> bool:
+        raise ChatMigrated(-1009)
+
+    async def kicked() -> bool:
+        raise Forbidden("Forbidden: bot was kicked from the group chat")
+
+    for refusal, kind in ((moved, ChatMigrated), (kicked, Forbidden)):
+        with pytest.raises(kind):
+            await limiter.process_request(refusal, (), {}, "getChat", {"chat_id": -5}, None)
+    assert told == [(-5, "ChatMigrated"), (-5, "Forbidden")]
+
+    await limiter.move_chat(-5, -1009)
+    assert limiter.group_minute.free(-5) == 2 and limiter.group_minute.free(-1009) == 0
+    third = asyncio.create_task(send(limiter, api, -1009))  # the new id waits its minute
+    for _ in range(10):
+        await asyncio.sleep(0)
+    assert not third.done()
+    third.cancel()

@@ -315,6 +315,7 @@ async def test_a_user_who_blocked_the_bot_loses_nothing(fake_telegram: FakeTeleg
         log = await repo.list_events(game.table_id)
         moves = [e for e in log if e.kind == "input" and e.payload["trigger"] == "move"]
         assert len(moves) >= 4 and (await game.record()).version > before.version
+        assert (await game.record()).paused_at is None  # her block pauses nothing
 
         # unblocked with /start: the next hand is sent privately again
         await started(fake_telegram, alice)

@@ -300,3 +300,44 @@ async def test_tables_of_user(repository: Repository) -> None:
     await repository.close_table(b.id)
     assert [t.id for t in await repository.tables_of_user(BIG_USER)] == [a.id]
     assert len(await repository.tables_of_user(BIG_USER, active_only=False)) == 2
+
+
+async def test_a_group_upgraded_to_a_supergroup_takes_everything_along(
+        repository: Repository) -> None:
+    """Its open table (message forgotten, version bumped, so a save in flight fails),
+    its closed tables, its settings row and its series move; told twice, the second
+    time finds nothing; a new chat with a table of its own keeps it."""
+    group, supergroup = -4_000_000_123, SUPERGROUP
+    closed = await new_table(repository, chat_id=group)
+    await repository.close_table(closed.id)
+    table = await new_table(repository, chat_id=group, message_id=42)
+    table = await repository.save(replace(table, paused_at=datetime(2026, 12, 6, tzinfo=UTC)),
+                                  table.version)
+    await repository.set_chat_language(group, "fa")
+    await repository.record_series_win(group, [1], [2])
+    await repository.record_series_win(supergroup, [1], [2])
+
+    moved = await repository.move_chat(group, supergroup)
+    assert moved is not None and moved.id == table.id
+    assert (moved.chat_id, moved.message_id, moved.version) == (supergroup, None,
+                                                                table.version + 1)
+    assert moved.paused_at == table.paused_at and moved.game == table.game
+    with pytest.raises(StaleVersion):
+        await repository.save(table, table.version)
+    assert await repository.get_active_table(group) is None
+    assert await repository.get_active_table(supergroup) == moved
+    old = await repository.get_table(closed.id)
+    assert old is not None and old.chat_id == supergroup and not old.active
+    chat = await repository.get_chat(supergroup)
+    assert chat is not None and chat.language == "fa"
+    assert await repository.get_chat(group) is None
+    series = await repository.get_series(supergroup, [1], [2])
+    assert series is not None and series.score([1], [2]) == (2, 0)
+    assert await repository.get_series(group, [1], [2]) is None
+    assert await repository.move_chat(group, supergroup) is None  # told twice
+
+    other = await new_table(repository, chat_id=group - 1)
+    assert await repository.move_chat(group - 1, supergroup) is None
+    gone = await repository.get_table(other.id)
+    assert gone is not None and not gone.active
+    assert await repository.get_active_table(supergroup) == moved

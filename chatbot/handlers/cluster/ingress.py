@@ -39,7 +39,7 @@ from telegram import Bot, Update
 from telegram.error import Conflict, NetworkError, TelegramError, TimedOut
 
 from chatbot.handlers.cluster.busy import tell_busy
-from chatbot.handlers.cluster.streams import Streams, chat_key, table_code
+from chatbot.handlers.cluster.streams import Streams, chat_key, migration, table_code
 from chatbot.handlers.cluster.worker import Outage
 from chatbot.handlers.telegram.config import Settings
 from chatbot.storage import Repository
@@ -60,6 +60,10 @@ class Router:
     chats: dict[str, int] = field(default_factory=dict)  # codes never change
 
     async def key(self, update: dict[str, Any]) -> int:
+        moved = migration(update)
+        if moved is not None:  # the group's tables live under the supergroup's id now
+            old, new = moved
+            self.chats.update({code: new for code, chat in self.chats.items() if chat == old})
         code = table_code(update)
         if code is None or self.repo is None:
             return chat_key(update)

@@ -38,7 +38,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcon
 from typing import Any
 
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
+from redis.exceptions import RedisError, ResponseError
 
 from chatbot.handlers.telegram.group_minute import LIMIT, WINDOW, GroupMinute
 from chatbot.handlers.telegram.rate_limit import (
@@ -169,6 +169,18 @@ class SharedLimits:
             return False
         return True
 
+    async def move_chat(self, old: int | str, new: int | str) -> None:
+        """A group became a supergroup: its minute and its pause move to the new id (a
+        key that does not exist is nothing to move; Redis away: they run out anyway)."""
+        for old_key, new_key in ((self.group(old).key, self.group(new).key),
+                                 (self._pause_key(old), self._pause_key(new))):
+            try:
+                await self.redis.rename(old_key, new_key)
+            except ResponseError:  # no such key
+                pass
+            except (RedisError, OSError) as error:
+                _Away.failed(error)
+
     async def paused_for(self, chat: int | str | None) -> float:
         try:
             ms = await self.redis.pttl(self._pause_key(chat))
@@ -185,6 +197,10 @@ class SharedGroupMinute:
     def __init__(self, limits: SharedLimits) -> None:
         self.limits = limits
         self.local = GroupMinute(limits.group_limit, limits.group_window_ms / 1000)
+
+    def move(self, old: int | str, new: int | str) -> None:
+        """This process's own count (the shared one moves in :meth:`SharedLimits.move_chat`)."""
+        self.local.move(old, new)
 
     async def ready(self, chat: int | str, keep: int = 0) -> None:
         if not await self.limits.group(chat).ready(keep):
@@ -209,6 +225,10 @@ class SharedRateLimiter(ChatRateLimiter):
         self.limits = limits
         # while Redis cannot be asked: the same sliding second, in this process
         self.local = GroupMinute(OVERALL_PER_SECOND, 1.0)
+
+    async def move_chat(self, old: int | str, new: int | str) -> None:
+        await self.limits.move_chat(old, new)
+        await super().move_chat(old, new)
 
     async def _wait_if_paused(self, chat: int | str | None) -> None:
         while (delay := await self.limits.paused_for(chat)) > 0:

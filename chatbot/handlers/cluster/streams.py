@@ -29,8 +29,28 @@ from redis.exceptions import ResponseError
 GROUP = "workers"
 
 
+def migration(update: dict[str, Any]) -> tuple[int, int] | None:
+    """(old, new) chat ids of a group's upgrade to a supergroup, if the update is one of
+    its two service messages (``migrate_to_chat_id`` in the old chat,
+    ``migrate_from_chat_id`` in the new one), else None."""
+    message = update.get("message")
+    if not isinstance(message, dict) or not isinstance(message.get("chat"), dict):
+        return None
+    chat = int(message["chat"]["id"])
+    if message.get("migrate_to_chat_id"):
+        return chat, int(message["migrate_to_chat_id"])
+    if message.get("migrate_from_chat_id"):
+        return int(message["migrate_from_chat_id"]), chat
+    return None
+
+
 def chat_key(update: dict[str, Any]) -> int:
-    """The chat an update belongs to (else its user; 0 if it names neither)."""
+    """The chat an update belongs to (else its user; 0 if it names neither). Both
+    service messages of an upgrade go by the old group's id: the partition that holds
+    the group's table, after the group's last updates, moves it."""
+    moved = migration(update)
+    if moved is not None:
+        return moved[0]
     for kind, body in update.items():
         if kind == "update_id" or not isinstance(body, dict):
             continue

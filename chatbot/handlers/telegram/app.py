@@ -11,11 +11,14 @@ from telegram.ext import (
     Application,
     BaseUpdateProcessor,
     CallbackQueryHandler,
+    ChatMemberHandler,
     ChosenInlineResultHandler,
     CommandHandler,
     ContextTypes,
     InlineQueryHandler,
+    MessageHandler,
     TypeHandler,
+    filters,
 )
 
 from chatbot import logs
@@ -30,6 +33,7 @@ from chatbot.handlers.service import GameService
 from chatbot.handlers.telegram.aiohttp_request import AiohttpRequest
 from chatbot.handlers.telegram.backlog import handle_backlog
 from chatbot.handlers.telegram.card_photos import PhotoBook, prepare_photos
+from chatbot.handlers.telegram.chat_lifecycle import ChatLifecycle
 from chatbot.handlers.telegram.config import Settings
 from chatbot.handlers.telegram.group_minute import GroupMinute
 from chatbot.handlers.telegram.handlers import TrucoHandlers
@@ -147,6 +151,8 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     private_hands = PrivateHands(bot, repo, presenter.keyboards, settings.edit_delay)  # type: ignore[arg-type]
     presenter.reads_privately = private_hands.reads_privately  # their turn is told there
     handlers_ = TrucoHandlers(repo, service, codec, presenter, timers, private_hands)
+    lifecycle = ChatLifecycle(service, presenter, timers, limiter)
+    limiter.watch = lifecycle.told  # any call may be the news of a moved or closed group
     repeats = Repeats(repo, settings.token)
     background: list[asyncio.Task[None]] = []
 
@@ -178,6 +184,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
         waiting, while the network layer is open (it closes at shutdown)."""
         for task in background:
             task.cancel()
+        await lifecycle.flush()
         await timers.close()
         presenter.close()
         await presenter.editor.flush()
@@ -205,8 +212,12 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     app.add_handler(CallbackQueryHandler(h.on_button))
     app.add_handler(InlineQueryHandler(h.on_inline_query))
     app.add_handler(ChosenInlineResultHandler(h.on_inline_chosen))
+    app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.on_migrate))
+    app.add_handler(ChatMemberHandler(lifecycle.on_my_chat_member,
+                                      ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_error_handler(on_error)
     app.bot_data["handlers"] = h
+    app.bot_data["lifecycle"] = lifecycle
     app.bot_data["stickers"] = StickerBook()  # until post_init has made the sets
     app.bot_data["photos"] = PhotoBook()  # and uploaded the photos
     app.bot_data["engine"] = engine

@@ -72,6 +72,13 @@ class GroupMinute:
         while (delay := self._wait(chat, keep)) > 0:
             await self._sleep(delay)
 
+    def move(self, old: int | str, new: int | str) -> None:
+        """A group became a supergroup (a new id): the calls of its last window count
+        for the new id, so the fresh table message posted there keeps the minute."""
+        done = self._done.pop(old, None)
+        if done:
+            self._done[new] = deque(sorted([*done, *self._done.get(new, ())]))
+
     @asynccontextmanager
     async def slot(self, chat: int | str) -> AsyncIterator[None]:
         """Hold one of the group's calls for the duration of the block."""

@@ -84,7 +84,7 @@ from chatbot.i18n.private_text import private_help
 from chatbot.i18n.render import action_label
 from chatbot.i18n.senas_text import senas_prompt
 from chatbot.i18n.table_text import alert, button, inline_context
-from chatbot.i18n.translation import translate
+from chatbot.i18n.translation import N_, translate
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import CardCodeError
 from chatbot.rules.registry import available_variants, rules_class
@@ -97,6 +97,8 @@ Context = ContextTypes.DEFAULT_TYPE
 SENAS_START = "senas-"  # /start senas-CODE: the inline results' way to a table's señas
 MEMORY = 50_000  # users remembered by a process (oldest dropped first)
 USER_TTL = 60.0  # seconds a remembered user's stored language is trusted
+PAUSED_HOW = N_("Add the bot back to the group within a day and the game goes on; "
+                "after that the table closes with its score.")
 
 
 class TrucoHandlers:
@@ -154,7 +156,9 @@ class TrucoHandlers:
         record = outcome.record
         try:
             record = await self.presenter.show(outcome)
-        finally:  # whatever befell the message, the game's next step stays due
+        finally:  # whatever befell the message, the game's next step stays due (or, for
+            # a table paused meanwhile, its closing)
+            record = self.service.newest(record)
             self.timers.schedule(record.id, record.turn_seq, record.turn_deadline)
 
     async def on_timer(self, table_id: int, seq: int) -> None:
@@ -617,7 +621,7 @@ class TrucoHandlers:
         """Above the inline results, "Signal to my partner" for a seated player who may
         signal now: it opens the bot's private chat at the señas of this table, so a
         seña never posts anything in the group (a chosen result would)."""
-        if record is None or not record.active:
+        if record is None or not record.active or record.paused_at is not None:
             return None
         table = Table.from_dict(record.game)
         seat = table.seat_of(user_id)
@@ -640,6 +644,8 @@ class TrucoHandlers:
         seat = table.seat_of(user_id)
         if seat is None or table.match is None or not record.active:
             return []
+        if record.paused_at is not None:  # the bot is out of its group: no moves now
+            return [self.paused_result(record, user_id, locale)]
         rules = table.rules
         view = seat_view(rules, table.match, seat)
         context = inline_context(table, locale)  # the table as it is now: edits lag behind
@@ -667,6 +673,16 @@ class TrucoHandlers:
                 title=shown, description=f"{alert('not-your-turn', locale)} {context}",
                 input_message_content=InputTextMessageContent("👀")))
         return results
+
+    def paused_result(self, record: TableRecord, user_id: int,
+                      locale: str) -> InlineQueryResult:
+        """The one inline answer of a paused table: why, and how it plays on."""
+        paused = alert("paused", locale)
+        return InlineQueryResultArticle(
+            id=self.codec.encode(Payload(record.code, record.turn_seq, "look"),
+                                 user_scope(user_id)),
+            title=paused, description=translate(PAUSED_HOW, locale),
+            input_message_content=InputTextMessageContent(paused))
 
     async def on_inline_chosen(self, update: Update, context: Context) -> None:
         chosen, user = update.chosen_inline_result, update.effective_user

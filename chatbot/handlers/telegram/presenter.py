@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
 from telegram import Bot, InlineKeyboardMarkup
-from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
+from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, TelegramError
 
 from chatbot.fsm.table import Table
 from chatbot.handlers.debounce import LatestWinsEditor, retry_seconds, sent_despite_flood
@@ -110,6 +110,12 @@ class Presenter:
         """What this process remembers of a table's chat (None: nothing, as after a
         restart or once its game ended)."""
         return self._screens.get(table_id)
+
+    def showing(self, table_id: int) -> bool:
+        """Whether an outcome of the table is being shown now (tests wait for the bot to
+        be quiet before they change the chat under it)."""
+        lock = self._locks.get(table_id)
+        return lock is not None and lock.locked()
 
     def _lock(self, table_id: int) -> asyncio.Lock:
         """One outcome at a time per table; idle locks of tables not on screen are
@@ -205,6 +211,9 @@ class Presenter:
         What to send is :func:`screen.choose`'s; this carries it out.
         """
         record, table = outcome.record, outcome.table
+        if self.service.newest(record).paused_at is not None:  # the bot is out of its group
+            self.hush(record.chat_id, record.id)
+            return record
         async with self._lock(record.id):
             screen = self._screens.setdefault(record.id, Screen())
             await self._log(screen, outcome)
@@ -278,6 +287,36 @@ class Presenter:
             self._post_later(record.id, delay)
         self._drop_if_over(record, table)
         return record
+
+    def hush(self, chat_id: int, table_id: int | None = None) -> None:
+        """The chat is gone for the bot (removed from the group, or it moved to a new
+        id): nothing waiting for it is sent, and what was shown of the table is
+        forgotten (a post when it comes back is a new message)."""
+        self.editor.forget_chat(chat_id)
+        if table_id is not None:
+            self._drop(table_id)
+
+    async def repost(self, record: TableRecord) -> TableRecord:
+        """The table afresh, in a new message (a group that became a supergroup, whose
+        old message ids mean nothing there; the bot added back to its group): the
+        table as it stands, its hand read back from the log."""
+        table = Table.from_dict(record.game)
+        if table.state == "closed":
+            return record
+        async with self._lock(record.id):
+            self._drop(record.id)
+            screen = self._screens.setdefault(record.id, Screen())
+            await self._log(screen, Outcome(record, table, [], "repost"))
+            screen.version, screen.latest = record.version, (record, table)
+            text, markup = self.content(record, table, screen.events or [])
+            record = await self.post(record, text, markup, lobby=table.state == "lobby",
+                                     picture=self.pictures.picture(record, table))
+            screen.posted_for(table)
+            delay, screen.postponed = screen.postponed, None
+            if delay is not None:
+                self._post_later(record.id, delay)
+            self._drop_if_over(record, table)
+            return record
 
     def _drop_if_over(self, record: TableRecord, table: Table) -> None:
         """A game that ended keeps nothing in memory (its message id is in the record)
@@ -402,6 +441,8 @@ class Presenter:
             message_id = message.message_id
         except (BadRequest, Forbidden) as exc:  # blocked, removed: posted anew if it moves
             log.warning("cannot post in chat %s: %s", record.chat_id, exc)
+        except ChatMigrated as exc:  # a supergroup now: the table is posted there afresh
+            log.info("chat %s moved to %s", record.chat_id, exc.new_chat_id)
         except TelegramError as exc:  # flood control, the network: the newest content later
             log.info("post in chat %s postponed: %s", record.chat_id, exc)
             screen.postponed = (retry_seconds(exc) if isinstance(exc, RetryAfter)

@@ -16,13 +16,15 @@ from contextlib import AbstractAsyncContextManager, nullcontext
 from typing import Any
 
 from aiolimiter import AsyncLimiter
-from telegram.error import RetryAfter
+from telegram.error import ChatMigrated, Forbidden, RetryAfter, TelegramError
 from telegram.ext import BaseRateLimiter
 
 from chatbot.handlers.debounce import retry_seconds
 from chatbot.handlers.telegram.group_minute import GroupMinute
 
 Answer = bool | dict[str, Any] | list[dict[str, Any]]
+# told of a call that found its chat moved (ChatMigrated) or closed to the bot (Forbidden)
+Watcher = Callable[[int | str, TelegramError], None]
 OVERALL_PER_SECOND = 30
 GROUP_PER_MINUTE = 20
 COUNTED_PREFIXES = ("send", "edit", "forward", "copy", "stop")  # what spends a group's minute
@@ -41,6 +43,9 @@ class ChatRateLimiter(BaseRateLimiter[int]):
                          else None)
         self.group_minute = group_minute or GroupMinute(GROUP_PER_MINUTE)
         self._paused: dict[int | str | None, float] = {}  # chat -> loop time it may resume
+        # every call passes here: the chat's lifecycle learns from any call's answer that
+        # a group moved to a supergroup or shut the bot out (chat_lifecycle.py)
+        self.watch: Watcher | None = None
 
     async def initialize(self) -> None:
         """Nothing to open."""
@@ -62,7 +67,18 @@ class ChatRateLimiter(BaseRateLimiter[int]):
                 await self._pause(chat, retry_seconds(exc) + 0.1)
                 if attempt == retries:
                     raise
+            except (ChatMigrated, Forbidden) as exc:
+                if self.watch is not None and chat is not None:
+                    self.watch(chat, exc)
+                raise
         raise AssertionError("unreachable")
+
+    async def move_chat(self, old: int | str, new: int | str) -> None:
+        """A group became a supergroup: its minute and a 429's pause go with it."""
+        until = self._paused.pop(old, None)
+        if until is not None:
+            self._paused[new] = max(until, self._paused.get(new, until))
+        self.group_minute.move(old, new)
 
     async def _pause(self, chat: int | str | None, seconds: float) -> None:
         self._paused[chat] = asyncio.get_running_loop().time() + seconds

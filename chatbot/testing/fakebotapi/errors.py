@@ -35,6 +35,7 @@ POLL_CONFLICT = (
 )
 WEBHOOK_BAD_URL = "Bad Request: bad webhook: An HTTPS URL must be provided for webhook"
 WEBHOOK_BAD_SECRET = "Bad Request: secret token contains unallowed characters"
+UPGRADED = "Bad Request: group chat was upgraded to a supergroup chat"
 UNAUTHORIZED = "Unauthorized"
 NOT_FOUND = "Not Found"
 
@@ -58,6 +59,11 @@ class ApiError(Exception):
     @classmethod
     def retry_after(cls, seconds: int) -> ApiError:
         return cls(429, too_many_requests(seconds), {"retry_after": seconds})
+
+    @classmethod
+    def migrated(cls, new_chat_id: int) -> ApiError:
+        """A call to a group that became a supergroup: 400 naming the new id."""
+        return cls(400, UPGRADED, {"migrate_to_chat_id": new_chat_id})
 
     def payload(self) -> dict[str, Any]:
         body: dict[str, Any] = {

@@ -161,6 +161,8 @@ class FakeChat:
     """Private chats: the user has written to the bot, so the bot may write back."""
     blocked: bool = False
     """Private chats: the user blocked the bot."""
+    migrated_to: int | None = None
+    """A group upgraded to a supergroup: the supergroup's id (every call here is refused)."""
     messages: dict[int, FakeMessage] = field(default_factory=dict, repr=False)
     _last_message_id: int = field(default=0, repr=False)
 

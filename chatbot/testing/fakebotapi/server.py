@@ -523,6 +523,38 @@ class FakeTelegramServer:
         self.chats[chat_id] = chat
         return chat
 
+    def upgrade_group(self, chat: FakeChat, by: JSON, *, notify: bool = True) -> FakeChat:
+        """A group becomes a supergroup, as Telegram does it: a new chat (a new id, the
+        same title, members and bot), and from then on every call naming the old id is
+        refused with 400 "group chat was upgraded to a supergroup chat" and
+        ``parameters.migrate_to_chat_id``. With ``notify`` the two service messages
+        come, ``migrate_to_chat_id`` in the old chat and ``migrate_from_chat_id`` in the
+        new one (``by`` sent them); without, the bot learns it only from a refusal."""
+        if chat.type != "group" or chat.migrated_to is not None:
+            raise ValueError("only a basic group, once, becomes a supergroup")
+        new = self.create_group(chat.title or "", type="supergroup",
+                                bot_status=chat.bot_status)
+        new.members = dict(chat.members)
+        chat.migrated_to = new.id
+        if notify:
+            self.post_user_message(by, chat, None, extra={"migrate_to_chat_id": new.id})
+            self.post_user_message(by, new, None, extra={"migrate_from_chat_id": chat.id})
+        return new
+
+    def _check_chat_open(self, chat_id: int | str | None) -> None:
+        """A call naming a group that moved, or one the bot is no longer in, is refused
+        as Telegram refuses it, whatever the method."""
+        chat = self.chats.get(chat_id) if isinstance(chat_id, int) else None
+        if chat is None or not chat.is_group:
+            return
+        if chat.migrated_to is not None:
+            raise ApiError.migrated(chat.migrated_to)
+        if chat.bot_status in ("left", "kicked"):
+            kind = "supergroup chat" if chat.type == "supergroup" else "group chat"
+            if chat.bot_status == "kicked":
+                raise ApiError(403, f"Forbidden: bot was kicked from the {kind}")
+            raise ApiError(403, f"Forbidden: bot is not a member of the {kind}")
+
     def chat(self, chat_id: int | str) -> FakeChat:
         """A chat by id or @username; ApiError(400, chat not found) otherwise."""
         if isinstance(chat_id, str):
@@ -623,7 +655,8 @@ class FakeTelegramServer:
             return True
         if message.text is None:  # service messages, stickers via the bot, ...
             return bool(message.via_bot) or any(
-                key in message.extra for key in ("new_chat_members", "left_chat_member")
+                key in message.extra for key in ("new_chat_members", "left_chat_member",
+                                                 "migrate_to_chat_id", "migrate_from_chat_id")
             )
         if message.via_bot and message.via_bot["id"] == self.bot_id:
             return True
@@ -724,6 +757,7 @@ class FakeTelegramServer:
             fault = self._take_fault(canonical, call.chat_id)
             if fault is not None:
                 raise fault
+            self._check_chat_open(call.chat_id)
             self._check_rate(canonical.lower(), call.chat_id)
             call.result = await handler(params, call)
             call.ok = True

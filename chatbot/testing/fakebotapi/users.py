@@ -75,13 +75,32 @@ class FakeUser:
         return self.server.post_user_message(self.to_dict(), chat, text, reply_to=reply_to)
 
     async def start(self, payload: str | None = None) -> FakeMessage:
-        """Open the private chat with /start (deep-link payload optional); unblocks the bot."""
+        """Open the private chat with /start (deep-link payload optional); unblocks the bot
+        (Telegram then tells the bot it is a member of the private chat again)."""
+        if self.private.blocked:
+            self._private_status("kicked", "member")
         text = "/start" if payload is None else f"/start {payload}"
         return await self.send(self.private, text)
 
     def block_bot(self) -> None:
-        """From now on the bot's messages to this user fail with 403 (until /start)."""
+        """From now on the bot's messages to this user fail with 403 (until /start); the
+        bot gets the my_chat_member update of its private chat, as on Telegram."""
+        if not self.private.blocked:
+            self._private_status("member", "kicked")
         self.private.blocked = True
+
+    def _private_status(self, old: str, new: str) -> None:
+        def member(status: str) -> JSON:
+            banned = {"until_date": 0} if status == "kicked" else {}
+            return {"status": status, "user": dict(self.server.bot_user), **banned}
+
+        self.server.enqueue({"my_chat_member": {
+            "chat": self.private.to_dict(),
+            "from": self.to_dict(),
+            "date": int(time.time()),
+            "old_chat_member": member(old),
+            "new_chat_member": member(new),
+        }})
 
     def join(self, chat: FakeChat, status: str = "member") -> None:
         chat.members[self.id] = status
@@ -107,6 +126,23 @@ class FakeUser:
             self.to_dict(), chat, None,
             extra={"new_chat_members": [dict(self.server.bot_user)]},
         )
+
+    def remove_bot_from(self, chat: FakeChat, *, kicked: bool = True) -> None:
+        """Remove the bot from a group (kicked, or it left): the my_chat_member update,
+        and from then on 403 on every call to the chat until the bot is added back."""
+        old = self.server.member_info(chat, self.server.bot_id)
+        chat.bot_status = "kicked" if kicked else "left"
+        self.server.enqueue({"my_chat_member": {
+            "chat": chat.to_dict(),
+            "from": self.to_dict(),
+            "date": int(time.time()),
+            "old_chat_member": old,
+            "new_chat_member": self.server.member_info(chat, self.server.bot_id),
+        }})
+
+    def upgrade_group(self, chat: FakeChat, *, notify: bool = True) -> FakeChat:
+        """Turn a group into a supergroup (see ``FakeTelegramServer.upgrade_group``)."""
+        return self.server.upgrade_group(chat, self.to_dict(), notify=notify)
 
     # ------------------------------------------------------------------ buttons
 
