@@ -235,9 +235,8 @@ class Spot:
                 if self.team_of(seat) == self.view.team for c in cards]
         if not ours or len(ours) <= len(self.held):
             return self.chance
-        opponents = self.view.players // self.rules.teams(self.view.players)
         best = sorted((self.power(c) for c in ours), reverse=True)[:3]
-        return hand_chance([], [p ** opponents for p in best])
+        return hand_chance([], [p ** self.opponents_per_trick for p in best])
 
     # ------------------------------------------------------------ envido and flor
     @cached_property
