@@ -429,13 +429,10 @@ def play_all(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 
 
 
 def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1,
-        series: int = 1, signal: str = "none",
-        results: list[GameResult] | None = None) -> dict[str, Any]:
-    """The arena's figures of A against B (``results``: games already played, if any)."""
+        series: int = 1, signal: str = "none") -> dict[str, Any]:
     series = max(series, 1)
     start = time.perf_counter()
-    if results is None:
-        results = play_all(config, a, b, games, seed, jobs, series, signal)
+    results = play_all(config, a, b, games, seed, jobs, series, signal)
     wins = sum(r.a_won for r in results)
     n = len(results)
     lo, hi = wilson(wins, n)
@@ -489,20 +486,22 @@ def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1,
     }
 
 
-def win_figures(results: Sequence[GameResult]) -> dict[str, Any]:
+def win_figures(wins: int, games: int) -> dict[str, Any]:
     """A's games, wins and win rate (None without games) with its Wilson interval."""
-    wins = sum(r.a_won for r in results)
-    lo, hi = wilson(wins, len(results))
-    return {"games": len(results), "a_wins": wins,
-            "a_win_rate": round(wins / len(results), 4) if results else None,
+    lo, hi = wilson(wins, games)
+    return {"games": games, "a_wins": wins,
+            "a_win_rate": round(wins / games, 4) if games else None,
             "a_win_rate_wilson95": [round(lo, 4), round(hi, 4)]}
 
 
 def series_split(results: Sequence[GameResult]) -> dict[str, Any]:
     """A's win rate in the first game of a series, in games 2-5 and in games 6-20 apart:
     a bot that learns a table wins more as the series goes on."""
-    return {name: win_figures([r for r in results if first <= r.series_game <= last])
-            for name, first, last in SERIES_SPLIT}
+    out = {}
+    for name, first, last in SERIES_SPLIT:
+        group = [r for r in results if first <= r.series_game <= last]
+        out[name] = win_figures(sum(r.a_won for r in group), len(group))
+    return out
 
 
 SUITE_FORMATS: tuple[Config, ...] = (
@@ -529,19 +528,26 @@ def heldout_suite(a: str, games: int, seed: int, jobs: int, opponents: Sequence[
     section: dict[str, dict[str, Any]] = {}
     runs = []
     for opponent in opponents:
-        together: list[GameResult] = []
         rows: dict[str, Any] = {}
         for config in formats:
-            results = play_all(config, a, opponent, games, seed, jobs, series)
-            together.extend(results)
-            runs.append(run(config, a, opponent, games, seed, jobs, series, results=results))
+            figures = run(config, a, opponent, games, seed, jobs, series)
+            runs.append(figures)
             rows[f"{config.variant}/{config.players}"] = {
-                **win_figures(results), "series_split": series_split(results)}
-        section[opponent] = {"all": {**win_figures(together),
-                                     "series_split": series_split(together)},
-                             "formats": rows}
+                **win_figures(figures["a_wins"], figures["games"]),
+                "series_split": figures["series_split"]}
+        section[opponent] = {"all": summed(list(rows.values())), "formats": rows}
     return {"benchmark": "arena-heldout", "a": a, "games_per_run": games, "seed": seed,
             "series": series, "heldout": section, "runs": runs}
+
+
+def summed(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The win figures and series split of several runs together, from their counts."""
+    def total(part: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        return win_figures(sum(p["a_wins"] for p in part), sum(p["games"] for p in part))
+
+    return {**total(rows), "series_split": {
+        name: total([row["series_split"][name] for row in rows])
+        for name, _, _ in SERIES_SPLIT}}
 
 
 def level_name(text: str) -> str:
