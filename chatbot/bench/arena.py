@@ -33,11 +33,22 @@ signals once a hand before the first card, as at a service table
 so that both games of a pair are dealt the same cards. Whether opponents may catch a
 seña is the table's option (``--option senas=on`` for never, ``--option
 sena_catch=20`` for a chance); every search bot reads the señas it saw.
+
+Held-out opponents (issue 37): the bots of ``arena/heldout`` at the repository root,
+written without sight of the hard bot, are seated by level name (``--b
+heldout:bluffer``). The product never imports them: this module finds the package by
+name at run time, and only when such a level is asked for. Each held-out seat gets
+one bot object per table, kept across the games of a series as the hard bot keeps
+its reads. ``--heldout`` plays level A (hard by default) against every held-out bot
+in the four formats, in series of 20 games at a table, and prints their results apart
+(a ``heldout`` section): the win rate of the first game of a series, of games 2-5 and
+of games 6-20, so that what a bot learns of a table shows.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import platform
@@ -48,7 +59,7 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from chatbot.ai import BENCH_LEVELS, STYLE_LEVELS, TableReads, decide
 from chatbot.ai.baseline import search as frozen
@@ -67,6 +78,42 @@ from chatbot.rules.views import SeatView, real_action, seat_view
 
 MAX_ACTIONS = 100_000
 SIGNALS = ("none", "a", "b", "both")  # which sides' bots make señas
+HELDOUT_PREFIX = "heldout:"  # a level name that seats a held-out bot: "heldout:bluffer"
+HELDOUT_PACKAGE = "arena.heldout"  # outside the product; imported by name, at run time
+HELDOUT_SERIES = 20  # games per series with --heldout
+SERIES_SPLIT = (("game_1", 1, 1), ("games_2_5", 2, 5), ("games_6_20", 6, 20))
+
+
+class SeatBot(Protocol):
+    """A bot object that plays one seat of a table (a held-out bot): asked for each move."""
+
+    def choose(self, rules: TrickRules, view: SeatView, rng: random.Random) -> Action: ...
+
+
+def is_heldout(level: str) -> bool:
+    return level.startswith(HELDOUT_PREFIX)
+
+
+def heldout_package() -> Any:
+    """The held-out bots' package, found by name: it lives beside the product, not in it.
+
+    ImportError when it is not on the path (an installed bot, run away from the
+    repository's root)."""
+    return importlib.import_module(HELDOUT_PACKAGE)
+
+
+def heldout_levels() -> tuple[str, ...]:
+    """Every held-out bot as a level name (``heldout:NAME``)."""
+    return tuple(HELDOUT_PREFIX + name for name in heldout_package().NAMES)
+
+
+def table_bots(levels: Sequence[str]) -> dict[int, SeatBot]:
+    """A fresh held-out bot for each seat that plays a held-out level: one table's players."""
+    if not any(is_heldout(level) for level in levels):
+        return {}
+    package = heldout_package()
+    return {seat: package.make(level.removeprefix(HELDOUT_PREFIX))
+            for seat, level in enumerate(levels) if is_heldout(level)}
 
 
 @dataclass(slots=True)
@@ -96,6 +143,7 @@ class GameResult:
     wasted: dict[str, int] = field(default_factory=dict)
     senas: int = 0  # señas made in the game
     caught: int = 0  # catches of them by opponents
+    series_game: int = 1  # the game's place in its series at one table, from 1
 
 
 SEARCH_LEVELS = ("hard", "baseline")
@@ -112,8 +160,12 @@ def search_of(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
 
 
 def bot_move(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
-             reads: TableReads) -> tuple[Action, float | None]:
-    """The level's action and, for the search levels, its estimate of winning the hand."""
+             reads: TableReads, bot: SeatBot | None = None) -> tuple[Action, float | None]:
+    """The level's action and, for the search levels, its estimate of winning the hand.
+
+    ``bot`` is the seat's held-out bot object, for a ``heldout:`` level."""
+    if bot is not None:
+        return bot.choose(rules, view, rng), None
     if len(view.legal) > 1:
         analysis = search_of(rules, view, level, rng, reads)
         if analysis is not None:
@@ -175,20 +227,33 @@ def signalling(signal: str, sides_a: set[int], rules: TrickRules, n: int) -> set
             or (signal in ("b", "both") and rules.team_of(s, n) not in sides_a)}
 
 
+def seat_levels(config: Config, a: str, b: str, swap: bool) -> list[str]:
+    """The level of each seat: A on its side, B on every other."""
+    sides_a = a_sides(swap)
+    return [a if config.rules.team_of(s, config.players) in sides_a else b
+            for s in range(config.players)]
+
+
 def play_game(config: Config, a: str, b: str, seed: int, index: int,
-              swap: bool, reads: TableReads | None = None, signal: str = "none") -> GameResult:
+              swap: bool, reads: TableReads | None = None, signal: str = "none",
+              bots: dict[int, SeatBot] | None = None) -> GameResult:
     """One game; the deal depends on (seed, index) only, so both halves of a pair share it.
 
     ``reads`` is what the bots have learnt at this table in the earlier games
     of a series (a fresh record if None); the game goes on teaching it.
-    ``signal`` says whose bots make señas (``SIGNALS``).
+    ``signal`` says whose bots make señas (``SIGNALS``). ``bots`` are the held-out
+    bot objects of this table by seat, kept across a series (fresh ones if None).
     """
     rules = config.rules
     n = config.players
     deal_rng = random.Random(f"deal-{seed}-{index}")
     sides_a = a_sides(swap)
-    level = [a if rules.team_of(s, n) in sides_a else b for s in range(n)]
-    signallers = {s: level[s] for s in signalling(signal, sides_a, rules, n)}
+    level = seat_levels(config, a, b, swap)
+    if bots is None:
+        bots = table_bots(level)
+    # held-out bots make no señas: they play only what their class says
+    signallers = {s: level[s] for s in signalling(signal, sides_a, rules, n)
+                  if not is_heldout(level[s])}
     # catches and bluffs from streams of their own: the deals of a pair stay the same
     catch_rng = random.Random(f"catch-{seed}-{index}-{int(swap)}")
     signalled_hand = 0
@@ -236,7 +301,7 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
         view = seat_view(rules, match, seat)
         who = level[seat]
         start, start_cpu = time.perf_counter(), time.thread_time()
-        action, estimate = bot_move(rules, view, who, bot_rngs[seat], reads)
+        action, estimate = bot_move(rules, view, who, bot_rngs[seat], reads, bots.get(seat))
         elapsed = time.perf_counter() - start
         if len(view.legal) > 1:
             latencies[who].append(elapsed)
@@ -273,12 +338,19 @@ def play_pairs(config: Config, a: str, b: str, seed: int, indices: Sequence[int]
     Deals ``k * series`` to ``k * series + series - 1`` form series ``k``: the
     caller hands a worker whole series, so the figures do not depend on ``--jobs``.
     """
+    series = max(series, 1)
     tables: dict[tuple[int, bool], TableReads] = {}
+    players: dict[tuple[int, bool], dict[int, SeatBot]] = {}
     out: list[GameResult] = []
     for i in indices:
         for swap in (False, True):
-            reads = tables.setdefault((i // max(series, 1), swap), TableReads(config.players))
-            out.append(play_game(config, a, b, seed, i, swap, reads, signal))
+            table = (i // series, swap)
+            reads = tables.setdefault(table, TableReads(config.players))
+            if table not in players:
+                players[table] = table_bots(seat_levels(config, a, b, swap))
+            result = play_game(config, a, b, seed, i, swap, reads, signal, players[table])
+            result.series_game = i % series + 1
+            out.append(result)
     return out
 
 
@@ -339,21 +411,28 @@ def estimate_gap(rated: list[Accepted]) -> dict[str, Any]:
     return out
 
 
+def play_all(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1,
+             series: int = 1, signal: str = "none") -> list[GameResult]:
+    """Every game of a run, whole series to a worker when ``jobs`` > 1."""
+    series = max(series, 1)
+    pairs = list(range((games + 1) // 2))
+    if jobs <= 1:
+        return play_pairs(config, a, b, seed, pairs, series, signal)
+    results: list[GameResult] = []
+    whole = [pairs[k:k + series] for k in range(0, len(pairs), series)]
+    chunks = [[i for group in whole[j::jobs] for i in group] for j in range(jobs)]
+    with ProcessPoolExecutor(jobs) as pool:
+        for part in pool.map(play_pairs, [config] * jobs, [a] * jobs, [b] * jobs,
+                             [seed] * jobs, chunks, [series] * jobs, [signal] * jobs):
+            results.extend(part)
+    return results
+
+
 def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1,
         series: int = 1, signal: str = "none") -> dict[str, Any]:
     series = max(series, 1)
-    pairs = list(range((games + 1) // 2))
     start = time.perf_counter()
-    results: list[GameResult] = []
-    if jobs <= 1:
-        results = play_pairs(config, a, b, seed, pairs, series, signal)
-    else:
-        whole = [pairs[k:k + series] for k in range(0, len(pairs), series)]
-        chunks = [[i for group in whole[j::jobs] for i in group] for j in range(jobs)]
-        with ProcessPoolExecutor(jobs) as pool:
-            for part in pool.map(play_pairs, [config] * jobs, [a] * jobs, [b] * jobs,
-                                 [seed] * jobs, chunks, [series] * jobs, [signal] * jobs):
-                results.extend(part)
+    results = play_all(config, a, b, games, seed, jobs, series, signal)
     wins = sum(r.a_won for r in results)
     n = len(results)
     lo, hi = wilson(wins, n)
@@ -402,8 +481,27 @@ def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1,
                   if n else 0.0},
         "latency": {level: figures["latency"] for level, figures in levels.items()},
         "levels": levels,
+        **({"series_split": series_split(results)} if is_heldout(a) or is_heldout(b) else {}),
         "seconds": round(time.perf_counter() - start, 1),
     }
+
+
+def win_figures(wins: int, games: int) -> dict[str, Any]:
+    """A's games, wins and win rate (None without games) with its Wilson interval."""
+    lo, hi = wilson(wins, games)
+    return {"games": games, "a_wins": wins,
+            "a_win_rate": round(wins / games, 4) if games else None,
+            "a_win_rate_wilson95": [round(lo, 4), round(hi, 4)]}
+
+
+def series_split(results: Sequence[GameResult]) -> dict[str, Any]:
+    """A's win rate in the first game of a series, in games 2-5 and in games 6-20 apart:
+    a bot that learns a table wins more as the series goes on."""
+    out = {}
+    for name, first, last in SERIES_SPLIT:
+        group = [r for r in results if first <= r.series_game <= last]
+        out[name] = win_figures(sum(r.a_won for r in group), len(group))
+    return out
 
 
 SUITE_FORMATS: tuple[Config, ...] = (
@@ -420,6 +518,57 @@ def suite(games: int, seed: int, jobs: int, opponents: Sequence[str],
     return {"benchmark": "arena-suite", "games_per_run": games, "runs": runs}
 
 
+def heldout_suite(a: str, games: int, seed: int, jobs: int, opponents: Sequence[str],
+                  formats: Sequence[Config], series: int = HELDOUT_SERIES) -> dict[str, Any]:
+    """Level A against each held-out bot in each format, in series at one table.
+
+    ``heldout`` holds, per opponent, A's win figures and the series split in every
+    format and in all of them together; ``runs`` the arena's full document of each run.
+    """
+    section: dict[str, dict[str, Any]] = {}
+    runs = []
+    for opponent in opponents:
+        rows: dict[str, Any] = {}
+        for config in formats:
+            figures = run(config, a, opponent, games, seed, jobs, series)
+            runs.append(figures)
+            rows[f"{config.variant}/{config.players}"] = {
+                **win_figures(figures["a_wins"], figures["games"]),
+                "series_split": figures["series_split"]}
+        section[opponent] = {"all": summed(list(rows.values())), "formats": rows}
+    return {"benchmark": "arena-heldout", "a": a, "games_per_run": games, "seed": seed,
+            "series": series, "heldout": section, "runs": runs}
+
+
+def summed(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The win figures and series split of several runs together, from their counts."""
+    def total(part: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        return win_figures(sum(p["a_wins"] for p in part), sum(p["games"] for p in part))
+
+    return {**total(rows), "series_split": {
+        name: total([row["series_split"][name] for row in rows])
+        for name, _, _ in SERIES_SPLIT}}
+
+
+def level_name(text: str) -> str:
+    """A level the arena can seat: a bench level, or ``heldout:NAME`` (argparse's type)."""
+    if text in BENCH_LEVELS:
+        return text
+    if is_heldout(text):
+        try:
+            known = heldout_levels()
+        except ImportError as exc:
+            raise argparse.ArgumentTypeError(
+                f"held-out bots are not available ({exc}): run from the repository root"
+            ) from None
+        if text in known:
+            return text
+        raise argparse.ArgumentTypeError(f"unknown held-out bot {text!r}; choose one of "
+                                         f"{', '.join(known)}")
+    raise argparse.ArgumentTypeError(f"unknown level {text!r}; choose one of "
+                                     f"{', '.join(BENCH_LEVELS)} or heldout:NAME")
+
+
 def parse_option(text: str) -> tuple[str, Any]:
     key, _, raw = text.partition("=")
     value: Any = raw
@@ -430,17 +579,40 @@ def parse_option(text: str) -> tuple[str, Any]:
     return key, value
 
 
+def parse_formats(text: str) -> list[Config]:
+    """``VARIANT/PLAYERS,...`` as configs (2 players when the count is left out)."""
+    formats = []
+    for item in text.split(","):
+        variant, _, players = item.partition("/")
+        formats.append(Config(variant, int(players or 2)))
+    return formats
+
+
+def unknown_levels(names: Sequence[str]) -> list[str]:
+    """The names the arena cannot seat (see :func:`level_name`)."""
+    unknown = []
+    for name in names:
+        try:
+            level_name(name)
+        except argparse.ArgumentTypeError:
+            unknown.append(name)
+    return unknown
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m chatbot.bench arena")
     parser.add_argument("--variant", default="paulista", choices=available_variants())
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--a", default="hard", choices=BENCH_LEVELS)
-    parser.add_argument("--b", default="normal", choices=BENCH_LEVELS)
+    parser.add_argument("--a", default="hard", type=level_name,
+                        help=f"a level ({', '.join(BENCH_LEVELS)}) or heldout:NAME")
+    parser.add_argument("--b", default="normal", type=level_name,
+                        help=f"a level ({', '.join(BENCH_LEVELS)}) or heldout:NAME")
     parser.add_argument("--games", type=int, default=200, help="games in all (pairs of deals)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--series", type=int, default=1,
-                        help="games per series at one table (the bots' reads kept between them)")
+    parser.add_argument("--series", type=int, default=None,
+                        help="games per series at one table (the bots' reads kept between "
+                             f"them); 1, or {HELDOUT_SERIES} with --heldout")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a table option of the variant (repeatable)")
     parser.add_argument("--signal", default="none", choices=SIGNALS,
@@ -449,21 +621,26 @@ def main(argv: list[str]) -> int:
                         help="hard vs the baseline and every style in the four formats")
     parser.add_argument("--opponents", default=",".join(SUITE_OPPONENTS),
                         help="with --suite: the levels hard meets (comma-separated)")
+    parser.add_argument("--heldout", action="store_true",
+                        help="level A (hard) vs every held-out bot in the four formats, "
+                             "in series")
+    parser.add_argument("--bots", default="",
+                        help="with --heldout: the held-out bots to meet, comma-separated "
+                             "NAMEs (all by default)")
     parser.add_argument("--formats", default="paulista/4,mineiro/4,paulista/2,argentino/4",
-                        help="with --suite: VARIANT/PLAYERS, comma-separated")
+                        help="with --suite or --heldout: VARIANT/PLAYERS, comma-separated")
     args = parser.parse_args(argv)
+    if args.heldout:
+        return print_heldout(args)
+    series = 1 if args.series is None else args.series
     if args.suite:
         opponents = [o for o in args.opponents.split(",") if o]
-        unknown = [o for o in opponents if o not in BENCH_LEVELS]
+        unknown = unknown_levels(opponents)
         if unknown:
             print(f"unknown levels: {', '.join(unknown)}", file=sys.stderr)
             return 2
-        formats = []
-        for text in args.formats.split(","):
-            variant, _, players = text.partition("/")
-            formats.append(Config(variant, int(players or 2)))
-        print(json.dumps(suite(args.games, args.seed, args.jobs, opponents, formats,
-                               args.series),
+        print(json.dumps(suite(args.games, args.seed, args.jobs, opponents,
+                               parse_formats(args.formats), series),
                          indent=2))
         return 0
     config = Config(args.variant, args.players, tuple(sorted(parse_option(o)
@@ -476,5 +653,26 @@ def main(argv: list[str]) -> int:
         print("ledger scoring has no winner: choose race scoring", file=sys.stderr)
         return 2
     print(json.dumps(run(config, args.a, args.b, args.games, args.seed, args.jobs,
-                         args.series, args.signal), indent=2))
+                         series, args.signal), indent=2))
+    return 0
+
+
+def print_heldout(args: argparse.Namespace) -> int:
+    """``--heldout``: A against the held-out bots named (all by default), in series."""
+    try:
+        everyone = heldout_levels()
+    except ImportError as exc:
+        print(f"held-out bots are not available ({exc}): run from the repository root",
+              file=sys.stderr)
+        return 2
+    opponents = [HELDOUT_PREFIX + name.removeprefix(HELDOUT_PREFIX)
+                 for name in args.bots.split(",") if name] or list(everyone)
+    unknown = [o for o in opponents if o not in everyone]
+    if unknown:
+        print(f"unknown held-out bots: {', '.join(unknown)}; choose among "
+              f"{', '.join(everyone)}", file=sys.stderr)
+        return 2
+    series = HELDOUT_SERIES if args.series is None else max(args.series, 1)
+    print(json.dumps(heldout_suite(args.a, args.games, args.seed, args.jobs, opponents,
+                                   parse_formats(args.formats), series), indent=2))
     return 0
