@@ -27,7 +27,7 @@ from chatbot.i18n.context import use_locale
 from chatbot.i18n.translation import _
 from chatbot.logs import configure as configure_logs
 
-COMMANDS = ("run", "play", "ingress", "worker")
+COMMANDS = ("run", "play", "ingress", "worker", "check-scenarios")
 
 
 def _locale_from_env() -> str:
@@ -80,8 +80,9 @@ def top_parser() -> Parser:
                               "Redis for the workers"),
             "  worker   " + _("several processes: play the games of the queued updates "
                               "(start any number, on any machine)"),
-            _("In the project's folder, ./truco test runs the test suite and "
-              "./truco check-scenarios the shared rule scenarios."),
+            "  check-scenarios  " + _("check the rule scenarios against their expected "
+                                      "results (default: those under scenarios/)"),
+            _("In the project's folder, ./truco test runs the test suite."),
         ]))
     parser.add_argument("command", nargs="?", default="run", metavar=_("COMMAND"),
                         help=_("run or play (default: run)"))
@@ -124,6 +125,10 @@ def _dispatch(args: list[str]) -> int:
         from chatbot.handlers.console import main as play_main
 
         return play_main(args[1:])
+    if args and args[0] == "check-scenarios":
+        from chatbot.scenario.check import main as check_scenarios
+
+        return check_scenarios(args[1:])
     if args and args[0] in ("-h", "--help", "help"):
         top_parser().print_help()
         return 0

@@ -10,8 +10,10 @@ against a hang, never a claim about speed.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -324,7 +326,7 @@ def test_help_texts(tmp_path: Path) -> None:
     env = user_env(tmp_path)
     top = truco("--help", env=env)
     assert top.returncode == 0 and "usage: truco-bot" in top.stdout
-    assert "./truco test" in top.stdout and "./truco check-scenarios" in top.stdout
+    assert "./truco test" in top.stdout and "\n  check-scenarios  " in top.stdout
     run = truco("run", "--help", env=env)
     assert run.returncode == 0
     for variable in VARIABLES:
@@ -348,13 +350,64 @@ def test_a_misspelt_game_gets_the_closest_names(tmp_path: Path) -> None:
     assert "Unknown game mineirp. Did you mean mineiro?" in done.stdout
 
 
-def test_the_scenario_checker_line_of_the_readme(tmp_path: Path) -> None:
-    shared = ROOT.parent / "shared" / "scenarios"
-    files = sorted(shared.glob("paulista-0*.json"))[:3]
-    assert files, f"no shared scenarios at {shared}"
-    done = truco("check-scenarios", *map(str, files), env=user_env(tmp_path))
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.splitlines()[-1] == f"{len(files)} passed, 0 failed"
+def repository_copy(tmp_path: Path) -> Path:
+    """The repository's files in an empty folder of their own, as a fresh clone has them:
+    nothing beside it (no reference material at ``..``). Its ``.venv`` is this checkout's
+    (installed by ``./truco --help`` first), and ``PYTHONPATH`` (see ``copy_env``) makes
+    it import the copy's own ``chatbot``, so what runs is the copy's code and data."""
+    truco("--help", env=user_env(tmp_path))  # this checkout's .venv, installed once
+    alone = tmp_path / "alone"
+    copy = alone / "truco-bot"
+    shutil.copytree(ROOT, copy, symlinks=True, ignore=shutil.ignore_patterns(
+        ".venv", ".git", "__pycache__", ".*_cache", ".hypothesis", "*.db", "*.egg-info"))
+    (copy / ".venv").symlink_to(ROOT / ".venv")
+    assert [path.name for path in alone.iterdir()] == ["truco-bot"]
+    return copy
+
+
+def copy_env(tmp_path: Path, copy: Path) -> dict[str, str]:
+    return user_env(tmp_path, PYTHONPATH=str(copy))
+
+
+def test_the_scenario_checker_runs_in_a_copy_with_nothing_beside_it(tmp_path: Path) -> None:
+    """``./truco check-scenarios`` checks the repository's own scenarios (the rule
+    specification's and the project's) and says how many passed; a folder named is
+    checked instead."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "./truco check-scenarios " in readme
+    copy = repository_copy(tmp_path)
+    env = copy_env(tmp_path, copy)
+    done = truco("check-scenarios", env=env, cwd=copy)
+    count = len(list((copy / "scenarios").rglob("*.json")))
+    assert count > 131
+    assert f'"{count} passed, 0 failed"' in readme  # the README's figure is today's
+    assert (done.returncode, done.stdout) == (0, f"{count} passed, 0 failed\n"), done.stderr
+    spec = truco("check-scenarios", "scenarios/spec", env=env, cwd=copy)
+    assert (spec.returncode, spec.stdout) == (0, "131 passed, 0 failed\n"), spec.stderr
+
+
+def test_the_scenario_runner_line_of_the_readme(tmp_path: Path) -> None:
+    line = (".venv/bin/python -m chatbot.scenario "
+            "scenarios/spec/paulista-01-vira-7-queens-manilhas.json")
+    assert line in (ROOT / "README.md").read_text(encoding="utf-8")
+    copy = repository_copy(tmp_path)
+    done = subprocess.run(line.split(), cwd=copy, env=copy_env(tmp_path, copy),
+                          capture_output=True, text=True, timeout=GUARD, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["hand_winner"] == 1
+
+
+def test_nothing_points_outside_the_repository() -> None:
+    """No command, test, usage text or doc of the product reads the reference material
+    that sat beside the project while it was written: a clone has none."""
+    outside = "/".join(["..", "shared"])
+    places = [ROOT / "README.md", ROOT / "truco"]
+    for folder in ("chatbot", "tests", "docs", "scenarios"):
+        places += [path for path in sorted((ROOT / folder).rglob("*"))
+                   if path.is_file() and path.suffix not in (".png", ".webp", ".pyc")]
+    found = [str(path.relative_to(ROOT)) for path in places
+             if outside in path.read_text(encoding="utf-8", errors="replace")]
+    assert found == []
 
 
 def test_the_card_pictures_line_of_the_readme(tmp_path: Path) -> None:
