@@ -340,9 +340,8 @@ def catches_ctrl_c(pid: int) -> bool:
     """Whether the process is the Python program (``./truco`` has exec'd it) and has
     its own SIGINT handler in place: the moment its modules start loading."""
     try:
-        if "truco-bot" not in Path(f"/proc/{pid}/cmdline").read_bytes().decode("utf-8",
-                                                                             "replace"):
-            return False
+        if not Path(os.readlink(f"/proc/{pid}/exe")).name.startswith("python"):
+            return False  # still the shell of ./truco (which traps SIGINT too), or env
         status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
     except OSError:
         return False

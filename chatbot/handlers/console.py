@@ -384,7 +384,7 @@ def parser() -> argparse.ArgumentParser:
                    help=_("Argentine Truco: envido points count at the hand's end, or at once "
                           "(which may end the game mid-hand)"))
     p.add_argument("--senas", metavar="catch|on|off",
-                   help=_("team games of Paulista, Mineiro and Argentine Truco: signals "
+                   help=_("Paulista, Mineiro and Argentine Truco with partners: signals "
                           "to your partner that opponents may catch, that nobody catches, "
                           "or none"))
     p.add_argument("--seed", type=str, default=None, metavar="S",
