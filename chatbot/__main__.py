@@ -10,7 +10,10 @@ text goes through chatbot.i18n like the game's own, in the terminal's language
 
 A failure a person can fix (no network, a rejected token, another copy of the
 bot polling, a database that cannot be opened, a bad setting) is one line on
-stderr and exit status 1; the cause is in the log at DEBUG.
+stderr and exit status 1; the cause is in the log at DEBUG. A start without a
+token explains on stderr and exits 78 (see NO_TOKEN). The console script enters
+through :mod:`chatbot.console_script`, which makes a Ctrl-C while these modules
+load end like one in a game: one line, exit 130.
 """
 
 from __future__ import annotations
@@ -20,15 +23,25 @@ import logging
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from chatbot.handlers.cli_choices import closest, pick_locale
 from chatbot.handlers.cli_help import Parser, say
-from chatbot.handlers.telegram.config import TOKEN_VAR, VARIABLES, ConfigError, Settings
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.translation import _
-from chatbot.logs import configure as configure_logs
 
-COMMANDS = ("run", "play", "ingress", "worker", "backup")
+if TYPE_CHECKING:
+    from chatbot.handlers.telegram.config import Settings
+
+# The Telegram and database modules (python-telegram-bot, SQLAlchemy, Alembic) are
+# imported by the commands that use them, not here: `truco-bot play` is offline and
+# starts without them (tests/handlers/test_console_start.py).
+
+COMMANDS = ("run", "play", "ingress", "worker", "backup", "check-scenarios")
+# A start without a token: nothing can happen until one is set, so a supervisor
+# (systemd, Docker) should see a failure it need not retry; 78 is sysexits.h's
+# EX_CONFIG, "configuration error", distinct from 1 (a start that failed).
+NO_TOKEN = 78
 
 
 def _locale_from_env() -> str:
@@ -39,6 +52,8 @@ def _locale_from_env() -> str:
 
 def no_token_help() -> str:
     """Step by step: how to get a token from @BotFather, start with it, or play offline."""
+    from chatbot.handlers.telegram.config import TOKEN_VAR
+
     lines = [
         _("No Telegram token found (environment variable {var}).", var=TOKEN_VAR),
         _("To get one:"),
@@ -57,13 +72,19 @@ def no_token_help() -> str:
 
 
 def environment_help() -> str:
-    """Every environment variable the bot reads, with its default and meaning."""
+    """Every environment variable the bot reads, with its default and meaning, and what
+    the exit status of a start means."""
+    from chatbot.handlers.telegram.config import VARIABLES
+
     lines = [_("Environment variables:")]
     for variable in VARIABLES:
         default = _(variable.shown_default) if variable.shown_default else variable.default
         lines.append(f"  {variable.name}")
         lines.append("      " + _("{meaning} (default: {default})", meaning=_(variable.meaning),
                                   default=default))
+    lines.append(_("Exit status: 0 after a clean stop (Ctrl-C or SIGTERM); 1 when the bot "
+                   "cannot start, said in one line on stderr; {code} when no token is set "
+                   "(how to get one is said on stderr).", code=str(NO_TOKEN)))
     return "\n".join(lines)
 
 
@@ -83,8 +104,9 @@ def top_parser() -> Parser:
                               "(start any number, on any machine)"),
             "  backup   " + _("copy the SQLite database to a file while the bot runs; "
                               "backup --help says how to restore it"),
-            _("In the project's folder, ./truco test runs the test suite and "
-              "./truco check-scenarios the shared rule scenarios."),
+            "  check-scenarios  " + _("check the rule scenarios against their expected "
+                                      "results (default: those under scenarios/)"),
+            _("In the project's folder, ./truco test runs the test suite."),
         ]))
     parser.add_argument("command", nargs="?", default="run", metavar=_("COMMAND"),
                         help=_("run or play (default: run)"))
@@ -131,6 +153,10 @@ def _dispatch(args: list[str]) -> int:
         from chatbot.handlers.cli_backup import main as backup_main
 
         return backup_main(args[1:])
+    if args and args[0] == "check-scenarios":
+        from chatbot.scenario.check import main as check_scenarios
+
+        return check_scenarios(args[1:])
     if args and args[0] in ("-h", "--help", "help"):
         top_parser().print_help()
         return 0
@@ -155,8 +181,10 @@ def _dispatch(args: list[str]) -> int:
 
 
 def _run(*, check: bool, role: str = "run") -> int:
+    from chatbot.handlers.telegram.config import ConfigError, Settings
     from chatbot.handlers.telegram.lifecycle import StartFailure
     from chatbot.handlers.telegram.lifecycle import check as check_settings
+    from chatbot.logs import configure as configure_logs
 
     try:
         settings = Settings.from_env()
@@ -164,8 +192,8 @@ def _run(*, check: bool, role: str = "run") -> int:
         say(str(error), error=True)
         return 1
     if settings is None:
-        say(no_token_help())
-        return 0
+        say(no_token_help(), error=True)
+        return NO_TOKEN
     configure_logs(settings.log_level, settings.log_format, role)
     if settings.log_level != "DEBUG":
         # Alembic says "Context impl SQLiteImpl" at INFO on every start: noise for an

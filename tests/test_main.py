@@ -62,3 +62,16 @@ def test_the_owner_id_is_a_telegram_user_id_or_unset() -> None:
     for wrong in ("@operator", "-5", "0", "12.5", "١٢٣"):
         with pytest.raises(ConfigError, match="TRUCO_OWNER_ID must be your Telegram user id"):
             Settings.from_env({"TELEGRAM_BOT_TOKEN": "1:a", "TRUCO_OWNER_ID": wrong})
+
+
+def test_an_http_webhook_only_with_a_self_hosted_bot_api() -> None:
+    """Telegram's own servers post only to HTTPS; a self-hosted Bot API server may post
+    over plain HTTP (behind a firewall), so only there is http:// taken."""
+    hook = {"TELEGRAM_BOT_TOKEN": "1:a", "TRUCO_WEBHOOK_URL": "http://example.org/hook"}
+    with pytest.raises(ConfigError, match="must be an https:// address"):
+        Settings.from_env(hook)
+    own = Settings.from_env({**hook, "TELEGRAM_API_BASE_URL": "http://127.0.0.1:8081"})
+    assert own is not None and own.webhook_url == "http://example.org/hook"
+    with pytest.raises(ConfigError):
+        Settings.from_env({**hook, "TRUCO_WEBHOOK_URL": "ftp://example.org/hook",
+                           "TELEGRAM_API_BASE_URL": "http://127.0.0.1:8081"})

@@ -10,12 +10,15 @@ against a hang, never a claim about speed.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from itertools import pairwise
@@ -56,13 +59,16 @@ def truco(*args: str, env: Mapping[str, str], stdin: str | None = None,
 # ---------------------------------------------------------------- the bot's start
 
 
-def test_run_without_a_token_explains_and_exits_zero(tmp_path: Path) -> None:
+def test_run_without_a_token_explains_on_stderr_and_fails(tmp_path: Path) -> None:
+    """A supervisor must not record a start without a token as a success: the steps
+    go to stderr and the exit status is 78 (EX_CONFIG), as ``run --help`` says."""
     done = truco("run", env=user_env(tmp_path))
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 78, done.stderr
+    assert done.stdout == ""
     for needle in ("@BotFather", "/newbot", "/setinline", "/setinlinefeedback",
                    "TELEGRAM_BOT_TOKEN=... ./truco run", "./truco play paulista"):
-        assert needle in done.stdout
-    assert TRACEBACK not in done.stdout + done.stderr
+        assert needle in done.stderr
+    assert TRACEBACK not in done.stderr
 
 
 def test_check_with_only_a_token_names_the_official_bot_api(tmp_path: Path) -> None:
@@ -91,6 +97,19 @@ def test_check_through_the_wrapper_with_a_webhook_and_a_bot_suffixed_base_url(
     assert done.stdout.splitlines()[0] == "Bot API: http://127.0.0.1:8081"
     assert ("Updates: webhook at https://bot.example.org/truco, listening on 127.0.0.1:8500"
             in done.stdout)
+
+
+@pytest.mark.parametrize("command", [["run", "--check"], ["run"]])
+def test_a_plain_http_webhook_is_refused_in_one_line(tmp_path: Path,
+                                                     command: list[str]) -> None:
+    """Telegram's servers post only to HTTPS: an http:// webhook would start a bot that
+    never hears a word, so the start (and its --check) refuses it before anything."""
+    hook = "http://bot.example.org/truco/updates"
+    done = truco(*command, env=user_env(tmp_path, TELEGRAM_BOT_TOKEN="123:abc",
+                                        TRUCO_WEBHOOK_URL=hook))
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr == f"TRUCO_WEBHOOK_URL must be an https:// address, not {hook}.\n"
 
 
 def test_a_bot_api_it_cannot_reach_is_one_clear_line_and_a_failure(tmp_path: Path) -> None:
@@ -311,10 +330,74 @@ def test_sigint_during_a_game_leaves_with_the_score(tmp_path: Path) -> None:
     finally:
         if process.poll() is None:
             process.kill()
-    assert process.returncode == 0, err
+    assert process.returncode == 130, err
     assert TRACEBACK not in err
     lines = (seen + out).rstrip().splitlines()
     assert lines[-2:] == ["You left the game.", "Score: Player: 0 · Bot 1: 0"]
+
+
+def catches_ctrl_c(pid: int) -> bool:
+    """Whether the process is the Python program (``./truco`` has exec'd it) and has
+    its own SIGINT handler in place: the moment its modules start loading."""
+    try:
+        if not Path(os.readlink(f"/proc/{pid}/exe")).name.startswith("python"):
+            return False  # still the shell of ./truco (which traps SIGINT too), or env
+        status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+    except OSError:
+        return False
+    caught = next(line.split()[1] for line in status.splitlines() if line.startswith("SigCgt"))
+    return bool(int(caught, 16) & (1 << (signal.SIGINT - 1)))
+
+
+@pytest.mark.parametrize("moment", ["at once", "while python loads"])
+def test_sigint_while_play_starts_leaves_in_one_line(tmp_path: Path, moment: str) -> None:
+    """Ctrl-C while ``./truco play`` starts: at once (in the wrapper, or in Python's own
+    start, where it is held back until the program can take it), or while the game's
+    modules load. "You left the game." and exit 130, no traceback; a Ctrl-C that ends
+    a process before Python runs at all leaves nothing to say and the signal's own
+    status, which a shell reports as 130 too. (Should a loaded machine let the game
+    reach its first prompt first, the score follows, as at any prompt.)"""
+    truco("--help", env=user_env(tmp_path))  # installed: the start is the program's own
+    process = subprocess.Popen([TRUCO, "play", "paulista"], cwd=ROOT, env=user_env(tmp_path),
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        for _ in range(int(GUARD * 1000) if moment != "at once" else 0):  # hang guard
+            if catches_ctrl_c(process.pid) or process.poll() is not None:
+                break
+            time.sleep(0.001)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=GUARD)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert err == "" and TRACEBACK not in out
+    lines = out.strip().splitlines()
+    if moment == "at once" and process.returncode == -signal.SIGINT:
+        assert lines == []
+        return
+    assert process.returncode == 130, (out, err)
+    if "Your move" not in out:
+        assert lines == ["You left the game."]
+    else:
+        assert lines[-2] == "You left the game." and lines[-1].startswith("Score: ")
+
+
+def test_senas_in_the_terminal_as_the_help_says(tmp_path: Path) -> None:
+    """``--senas catch|on|off`` (listed by ``play --help`` for the team games): with
+    señas the person is offered ``s`` at their turn, with ``off`` never."""
+    for mode, offered in (("catch", True), ("on", True), ("off", False)):
+        done = truco("play", "paulista", "--players", "4", "--senas", mode, "--seed", "7",
+                     env=user_env(tmp_path), stdin="1\n" * 5000)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert done.stdout.rstrip().splitlines()[-1].startswith("Game over: ")
+        assert ("Type s to signal to your partner." in done.stdout) is offered, mode
+    wrong = truco("play", "mineiro", "--players", "4", "--senas", "sometimes",
+                  env=user_env(tmp_path))
+    assert wrong.returncode == 2
+    assert wrong.stdout == "--senas takes one of: catch, on, off.\n"
+    two = truco("play", "le-truc", "--senas", "on", env=user_env(tmp_path))
+    assert (two.returncode, two.stdout) == (2, "Le Truc has no --senas option.\n")
 
 
 # ---------------------------------------------------------------- help and checkers
@@ -324,9 +407,10 @@ def test_help_texts(tmp_path: Path) -> None:
     env = user_env(tmp_path)
     top = truco("--help", env=env)
     assert top.returncode == 0 and "usage: truco-bot" in top.stdout
-    assert "./truco test" in top.stdout and "./truco check-scenarios" in top.stdout
+    assert "./truco test" in top.stdout and "\n  check-scenarios  " in top.stdout
     run = truco("run", "--help", env=env)
     assert run.returncode == 0
+    assert "Exit status: 0 after a clean stop" in run.stdout and " 78 when no token" in run.stdout
     for variable in VARIABLES:
         assert f"  {variable.name}\n" in run.stdout
     assert "(default: https://api.telegram.org)" in run.stdout
@@ -334,7 +418,8 @@ def test_help_texts(tmp_path: Path) -> None:
     assert play.returncode == 0
     for variant in available_variants():
         assert f"  {variant} " in play.stdout
-    for word in (*LOCALES, "--deck", "--target", "--flor", "--envido", "--level", "easy",
+    for word in (*LOCALES, "--deck", "--target", "--flor", "--envido", "--senas", "--level",
+                 "easy",
                  "hard", "contraflor", "immediate"):
         assert word in play.stdout, word
     wrong = truco("plya", env=env)
@@ -348,13 +433,64 @@ def test_a_misspelt_game_gets_the_closest_names(tmp_path: Path) -> None:
     assert "Unknown game mineirp. Did you mean mineiro?" in done.stdout
 
 
-def test_the_scenario_checker_line_of_the_readme(tmp_path: Path) -> None:
-    shared = ROOT.parent / "shared" / "scenarios"
-    files = sorted(shared.glob("paulista-0*.json"))[:3]
-    assert files, f"no shared scenarios at {shared}"
-    done = truco("check-scenarios", *map(str, files), env=user_env(tmp_path))
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.splitlines()[-1] == f"{len(files)} passed, 0 failed"
+def repository_copy(tmp_path: Path) -> Path:
+    """The repository's files in an empty folder of their own, as a fresh clone has them:
+    nothing beside it (no reference material at ``..``). Its ``.venv`` is this checkout's
+    (installed by ``./truco --help`` first), and ``PYTHONPATH`` (see ``copy_env``) makes
+    it import the copy's own ``chatbot``, so what runs is the copy's code and data."""
+    truco("--help", env=user_env(tmp_path))  # this checkout's .venv, installed once
+    alone = tmp_path / "alone"
+    copy = alone / "truco-bot"
+    shutil.copytree(ROOT, copy, symlinks=True, ignore=shutil.ignore_patterns(
+        ".venv", ".git", "__pycache__", ".*_cache", ".hypothesis", "*.db", "*.egg-info"))
+    (copy / ".venv").symlink_to(ROOT / ".venv")
+    assert [path.name for path in alone.iterdir()] == ["truco-bot"]
+    return copy
+
+
+def copy_env(tmp_path: Path, copy: Path) -> dict[str, str]:
+    return user_env(tmp_path, PYTHONPATH=str(copy))
+
+
+def test_the_scenario_checker_runs_in_a_copy_with_nothing_beside_it(tmp_path: Path) -> None:
+    """``./truco check-scenarios`` checks the repository's own scenarios (the rule
+    specification's and the project's) and says how many passed; a folder named is
+    checked instead."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "./truco check-scenarios " in readme
+    copy = repository_copy(tmp_path)
+    env = copy_env(tmp_path, copy)
+    done = truco("check-scenarios", env=env, cwd=copy)
+    count = len(list((copy / "scenarios").rglob("*.json")))
+    assert count > 131
+    assert f'"{count} passed, 0 failed"' in readme  # the README's figure is today's
+    assert (done.returncode, done.stdout) == (0, f"{count} passed, 0 failed\n"), done.stderr
+    spec = truco("check-scenarios", "scenarios/spec", env=env, cwd=copy)
+    assert (spec.returncode, spec.stdout) == (0, "131 passed, 0 failed\n"), spec.stderr
+
+
+def test_the_scenario_runner_line_of_the_readme(tmp_path: Path) -> None:
+    line = (".venv/bin/python -m chatbot.scenario "
+            "scenarios/spec/paulista-01-vira-7-queens-manilhas.json")
+    assert line in (ROOT / "README.md").read_text(encoding="utf-8")
+    copy = repository_copy(tmp_path)
+    done = subprocess.run(line.split(), cwd=copy, env=copy_env(tmp_path, copy),
+                          capture_output=True, text=True, timeout=GUARD, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["hand_winner"] == 1
+
+
+def test_nothing_points_outside_the_repository() -> None:
+    """No command, test, usage text or doc of the product reads the reference material
+    that sat beside the project while it was written: a clone has none."""
+    outside = "/".join(["..", "shared"])
+    places = [ROOT / "README.md", ROOT / "truco"]
+    for folder in ("chatbot", "tests", "docs", "scenarios"):
+        places += [path for path in sorted((ROOT / folder).rglob("*"))
+                   if path.is_file() and path.suffix not in (".png", ".webp", ".pyc")]
+    found = [str(path.relative_to(ROOT)) for path in places
+             if outside in path.read_text(encoding="utf-8", errors="replace")]
+    assert found == []
 
 
 def test_the_card_pictures_line_of_the_readme(tmp_path: Path) -> None:

@@ -9,7 +9,9 @@ What a person can type at their turn: a move's number (in any script's digits:
 ``3``, ``۳``, ``৩``, ``³``), ``?`` for the rules of the game being played
 (``?2`` for its second page), ``h`` for the hint Telegram's Hint button gives,
 and ``q`` to leave (asked twice, so a slip does not end the game). Ctrl-C and
-Ctrl-D leave at once. Whatever happens, the game ends with the score so far.
+Ctrl-D leave at once. Whatever happens, the game ends with the score so far; the
+exit status is 0, or 130 after a Ctrl-C (what a shell reports for a command
+stopped by one, so a script can tell).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from chatbot.fsm.machine import fire
 from chatbot.fsm.table import Table
 from chatbot.handlers.cli_choices import closest, pick_locale
 from chatbot.handlers.cli_help import Parser, for_terminal
+from chatbot.handlers.ctrl_c import CtrlC
 from chatbot.handlers.lobby_options import rule_options
 from chatbot.handlers.refusal import refusal_text
 from chatbot.i18n.context import use_locale
@@ -58,6 +61,7 @@ HUMAN = 0
 HUMAN_ID = 1
 MAX_MOVES = 100_000  # a safety net: no real game comes near it
 DEFAULT_LEVEL = "normal"
+INTERRUPTED = 130  # the exit status after a Ctrl-C: 128 + SIGINT, as a shell reports it
 
 InputFn = Callable[[str], str]
 Output = Callable[[str], object]
@@ -69,11 +73,12 @@ FLAGS: dict[str, tuple[str, dict[str, Any]]] = {
     "deck": ("deck", {"dirty": "dirty", "clean": "clean"}),
     "flor": ("flor", {"off": "off", "on": "basic", "contraflor": "contraflor"}),
     "envido": ("envido_immediate", {"end": False, "immediate": True}),
+    "senas": ("senas", {"catch": "catch", "on": "on", "off": "off"}),
 }
 
 
 class Leave(Exception):
-    """The person chose to leave (q twice, Ctrl-C or Ctrl-D)."""
+    """The person chose to leave (q twice, or Ctrl-D at a prompt)."""
 
 
 def own_turn_first(events: Sequence[Event]) -> list[Event]:
@@ -113,6 +118,7 @@ class Game:
     bot_rng: random.Random
     viewer: Viewer = field(init=False)
     sat_out: bool = field(init=False, default=False)  # the person sat out this hand
+    ctrl_c: CtrlC = field(default_factory=CtrlC)  # whether an EOF at a prompt was a Ctrl-C
 
     def __post_init__(self) -> None:
         names = [seat.name if seat is not None else "" for seat in self.table.seats]
@@ -134,12 +140,12 @@ class Game:
         self.show(fire(self.table, "start", rng=self.rng))
         try:
             return self._loop()
-        except Leave:
+        except (Leave, KeyboardInterrupt) as left:
             self.say(_("You left the game."))
             score = self.score_so_far()
             if score:
                 self.say(score)
-            return 0
+            return INTERRUPTED if isinstance(left, KeyboardInterrupt) else 0
 
     def _loop(self) -> int:
         table, rules = self.table, self.table.rules
@@ -213,10 +219,7 @@ class Game:
             self.say(refusal_text(refused, self.locale, JudgedAt(table, HUMAN)))
 
     def _bot_move(self, view: SeatView) -> Any:
-        try:
-            return decide(self.table.rules, view, self.level, self.bot_rng)
-        except KeyboardInterrupt:
-            raise Leave from None
+        return decide(self.table.rules, view, self.level, self.bot_rng)
 
     def _human_turn(self, view: SeatView) -> None:
         """Ask until one move is made; rules, hints and refusals re-ask the same turn."""
@@ -273,9 +276,14 @@ class Game:
     def _ask(self, prompt: str) -> str:
         try:
             return self.read(for_terminal(prompt))
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             self.write("")  # end the prompt's line
+            if self.ctrl_c.seen:
+                raise KeyboardInterrupt from None
             raise Leave from None
+        except KeyboardInterrupt:
+            self.write("")
+            raise
 
     def _confirm_leaving(self) -> None:
         answer = self._ask(_("Leave the game? Type q again to leave, or anything else to "
@@ -297,10 +305,7 @@ class Game:
 
     def _hint(self, view: SeatView) -> None:
         rules = self.table.rules
-        try:
-            action, reason = hint(rules, view, random.Random(self.table.seq))
-        except KeyboardInterrupt:
-            raise Leave from None
+        action, reason = hint(rules, view, random.Random(self.table.seq))
         self.say(hint_line(action, reason, view, rules, self.locale))
 
 
@@ -316,15 +321,18 @@ def play_game(
     options: dict[str, Any] | None = None,
     level: str = DEFAULT_LEVEL,
 ) -> int:
-    """Play one game; returns 0 when it ends (won or left), 2 for a bad setup."""
+    """Play one game; returns 0 when it ends (won or left), 130 when left by Ctrl-C,
+    2 for a bad setup."""
     locale = pick_locale(locale) or "en"
     with use_locale(locale):
         table = _setup(variant, players, options or {}, name, output)
         if table is None:
             return 2
         rng = random.Random(seed)
-        game = Game(table, locale, level, input_fn, output, rng, random.Random(rng.random()))
-        return game.play()
+        with CtrlC() as ctrl_c:
+            game = Game(table, locale, level, input_fn, output, rng,
+                        random.Random(rng.random()), ctrl_c)
+            return game.play()
 
 
 def _setup(variant: str, players: int, options: dict[str, Any], name: str | None,
@@ -374,6 +382,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--envido", metavar="end|immediate",
                    help=_("Argentine Truco: envido points count at the hand's end, or at once "
                           "(which may end the game mid-hand)"))
+    p.add_argument("--senas", metavar="catch|on|off",
+                   help=_("Paulista, Mineiro and Argentine Truco with partners: signals "
+                          "to your partner that opponents may catch, that nobody catches, "
+                          "or none"))
     p.add_argument("--seed", type=str, default=None, metavar="S",
                    help=_("a number that fixes the shuffles, to replay a game"))
     p.add_argument("--name", default=None, metavar=_("NAME"),

@@ -1,4 +1,4 @@
-"""The scenario format of ``shared/scenarios/FORMAT.md``: read, referee, report one hand."""
+"""The scenario format of ``scenarios/FORMAT.md``: read, referee, report one hand."""
 
 from chatbot.scenario.loader import Scenario, ScenarioError, load_scenario
 from chatbot.scenario.referee import referee

@@ -19,10 +19,10 @@ USAGE = """\
 usage: python -m chatbot.scenario FILE.json
        python -m chatbot.scenario < FILE.json
 
-Referees one hand in the scenario format of ../shared/scenarios/FORMAT.md and
-prints the result as JSON (exit 0, also for an illegal action); a file that is
-not a valid scenario gets one line on stderr and exit 2.
-Run every shared scenario: PYTHON=.venv/bin/python ../shared/tools/check-scenarios"""
+Referees one hand in the scenario format of scenarios/FORMAT.md and prints the
+result as JSON (exit 0, also for an illegal action); a file that is not a valid
+scenario gets one line on stderr and exit 2.
+Check every scenario against its expected result: truco-bot check-scenarios"""
 
 
 def main(argv: list[str] | None = None) -> int:

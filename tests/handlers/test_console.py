@@ -6,7 +6,10 @@ own command, ``./truco play``, is run as a subprocess in ``tests/test_readme.py`
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import time
 from collections.abc import Callable, Iterable, Iterator
 
 import pytest
@@ -73,16 +76,40 @@ def test_any_scripts_digit_is_a_number(typed: str) -> None:
     assert read_number("12") == 12 and read_number("۱۲") == 12 and read_number("1a") is None
 
 
-@pytest.mark.parametrize("error", [EOFError, KeyboardInterrupt])
-def test_end_of_input_and_ctrl_c_leave_with_the_score(error: type[BaseException]) -> None:
+@pytest.mark.parametrize(("error", "status"), [(EOFError, 0), (KeyboardInterrupt, 130)])
+def test_end_of_input_and_ctrl_c_leave_with_the_score(error: type[BaseException],
+                                                      status: int) -> None:
+    """Ctrl-D ends the game as leaving does; Ctrl-C too, with the status a shell gives
+    a command stopped by it (130), so a script can tell."""
     out: list[str] = []
 
     def stop(prompt: str) -> str:
         raise error
 
-    assert main(["paulista", "--seed", "1"], input_fn=stop, output=out.append) == 0
+    assert main(["paulista", "--seed", "1"], input_fn=stop, output=out.append) == status
     assert out[-2] == "You left the game."
     assert out[-1] == "Score: Player: 0 · Bot 1: 0"
+
+
+def test_a_ctrl_c_that_input_reports_as_the_end_of_input_is_still_a_ctrl_c() -> None:
+    """Python's input() reading a pipe sometimes turns a Ctrl-C into EOFError; the game
+    notes the SIGINT itself, so it still ends as an interrupt (130), not as Ctrl-D."""
+    out: list[str] = []
+    before = signal.getsignal(signal.SIGINT)
+
+    def interrupted_read(prompt: str) -> str:
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(1000):  # the handler runs at the next bytecode
+                time.sleep(0.01)
+        except KeyboardInterrupt:
+            raise EOFError from None  # what input() sometimes makes of it
+        raise AssertionError("no SIGINT arrived")
+
+    assert main(["paulista", "--seed", "1"], input_fn=interrupted_read,
+                output=out.append) == 130
+    assert out[-2:] == ["You left the game.", "Score: Player: 0 · Bot 1: 0"]
+    assert signal.getsignal(signal.SIGINT) is before  # the handler is put back
 
 
 def test_question_mark_shows_the_rules_and_h_the_hint_without_losing_the_turn() -> None:

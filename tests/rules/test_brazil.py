@@ -69,11 +69,11 @@ def test_deck_size_and_contents(variant: str, deck: str, expected: set[str]) -> 
     assert set(got) == expected
 
 
-RULES_MD = Path(__file__).resolve().parents[3] / "shared" / "rules" / "rules.md"
+RULES_MD = Path(__file__).resolve().parents[2] / "docs" / "spec" / "rules.md"
 
 
 def _rules_number(pattern: str) -> int:
-    """A deck size as the shared rules text states it."""
+    """A deck size as the rule specification states it."""
     found = re.search(pattern, RULES_MD.read_text(encoding="utf-8"))
     assert found is not None, pattern
     return int(found.group(1))

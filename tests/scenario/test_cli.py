@@ -99,4 +99,5 @@ def test_help_prints_the_usage() -> None:
     done = subprocess.run([sys.executable, "-m", "chatbot.scenario", "--help"],
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0
-    assert "../shared/tools/check-scenarios" in done.stdout
+    assert "scenarios/FORMAT.md" in done.stdout
+    assert "truco-bot check-scenarios" in done.stdout

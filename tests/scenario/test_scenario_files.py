@@ -1,51 +1,39 @@
-"""Every scenario file, shared and our own, refereed in-process against its expectation."""
+"""Every scenario file of the repository, the specification's and our own, refereed
+in-process against its expectation by the checker's own comparison."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from chatbot.rules.registry import available_variants
-from chatbot.scenario import load_scenario, referee
+from chatbot.scenario.check import (
+    REPOSITORY_SCENARIOS,
+    Found,
+    problems,
+    scenario_doc,
+    scenario_files,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared" / "scenarios"
-OWN = ROOT / "scenarios"
+SPEC = ROOT / "scenarios" / "spec"
+ALL = list(scenario_files([REPOSITORY_SCENARIOS]))
 
 
-def scenario_files() -> list[Path]:
-    files = sorted(SHARED.glob("*.json")) + sorted(OWN.rglob("*.json"))
-    variants = set(available_variants())
-    return [f for f in files if json.loads(f.read_text())["variant"] in variants]
+def test_the_checker_reads_this_repository() -> None:
+    assert REPOSITORY_SCENARIOS == ROOT / "scenarios"
 
 
-def mismatches(expect: Any, got: Any, path: str = "") -> list[str]:
-    """Keys of ``expect`` whose values differ in ``got`` (legal lists compared as sets)."""
-    if isinstance(expect, dict) and isinstance(got, dict):
-        found = []
-        for key, want in expect.items():
-            if key not in got:
-                found.append(f"{path}{key}: missing")
-            elif key == "legal":
-                if sorted(map(json.dumps, want)) != sorted(map(json.dumps, got[key])):
-                    found.append(f"{path}legal: got {got[key]}, want {want}")
-            else:
-                found.extend(mismatches(want, got[key], f"{path}{key}."))
-        return found
-    return [] if expect == got else [f"{path.rstrip('.')}: got {got!r}, want {expect!r}"]
+def test_the_specification_scenarios_are_there() -> None:
+    """The rule specification's acceptance set (131 files, every variant) is part of
+    the repository, beside the project's own per variant."""
+    spec = list(SPEC.glob("*.json"))
+    assert len(spec) == 131
+    assert {path.name.split("-")[0] for path in spec} == {
+        "paulista", "mineiro", "argentino", "le", "put"}
+    assert len(ALL) > len(spec)
 
 
-def test_shared_scenarios_are_there() -> None:
-    assert len(list(SHARED.glob("*.json"))) > 100, f"no shared scenarios in {SHARED}"
-
-
-@pytest.mark.parametrize("path", scenario_files(), ids=lambda p: p.stem)
-def test_scenario(path: Path) -> None:
-    doc = json.loads(path.read_text())
-    expect = doc.pop("expect")
-    doc.pop("note", None)
-    result = referee(load_scenario(json.dumps(doc)))
-    assert mismatches(expect, result) == []
+@pytest.mark.parametrize("found", ALL, ids=lambda found: found.name)
+def test_scenario(found: Found) -> None:
+    assert problems(scenario_doc(found.path.read_text(encoding="utf-8"))) == []

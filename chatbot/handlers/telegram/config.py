@@ -166,10 +166,8 @@ class Settings:
         token = env.get(TOKEN_VAR, "").strip()
         if not token:
             return None
-        webhook_url = env.get("TRUCO_WEBHOOK_URL", "").strip() or None
-        if webhook_url is not None and urlsplit(webhook_url).scheme not in ("http", "https"):
-            raise ConfigError(_("TRUCO_WEBHOOK_URL must be an https:// address, not {value}.",
-                                value=webhook_url))
+        root = api_root(env.get(BASE_URL_VAR, ""))
+        webhook_url = _webhook_url(env.get("TRUCO_WEBHOOK_URL", ""), root)
         secret = env.get("TRUCO_WEBHOOK_SECRET", "").strip() or None
         if secret is not None and not _valid_secret(secret):
             raise ConfigError(_("TRUCO_WEBHOOK_SECRET may hold 1 to 256 letters, digits, _ "
@@ -177,7 +175,7 @@ class Settings:
         return cls(
             token=token,
             database_url=database_url(env),
-            api_root=api_root(env.get(BASE_URL_VAR, "")),
+            api_root=root,
             log_level=_log_level(env.get("TRUCO_LOG_LEVEL", "INFO")),
             log_format=_log_format(env.get("TRUCO_LOG_FORMAT", "")),
             timing=Timing(turn=_seconds(env, "TRUCO_TURN_SECONDS", 60.0),
@@ -217,6 +215,24 @@ def api_root(raw: str) -> str:
         raise ConfigError(_("{var} must be an http:// or https:// address, not {value}.",
                             var=BASE_URL_VAR, value=raw.strip()))
     return root
+
+
+def _webhook_url(raw: str, root: str) -> str | None:
+    """The address Telegram posts updates to, or None (polling).
+
+    Telegram's own servers post only to HTTPS: with them an http:// address would
+    start a bot that never hears a word, so it is refused before the start. A
+    self-hosted Bot API server (``TELEGRAM_API_BASE_URL``) may post over plain HTTP
+    behind a firewall, so with one either scheme is taken.
+    """
+    url = raw.strip() or None
+    if url is None:
+        return None
+    schemes = ("https",) if root == OFFICIAL_API_ROOT else ("http", "https")
+    if urlsplit(url).scheme not in schemes:
+        raise ConfigError(_("TRUCO_WEBHOOK_URL must be an https:// address, not {value}.",
+                            value=url))
+    return url
 
 
 def redacted_url(url: str) -> str:
