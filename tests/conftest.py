@@ -1,4 +1,5 @@
-"""The whole suite's settings: hypothesis profiles and the tests that run one at a time.
+"""The whole suite's settings: hypothesis profiles, the bots' search without its clock,
+and the tests that run one at a time.
 
 ``python -m pytest`` (``./truco test``) runs on every core with pytest-xdist
 (``-n auto --dist loadgroup`` in pyproject.toml; ``-n 0`` runs in one process).
@@ -12,10 +13,15 @@ them.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from chatbot.ai import search
+from chatbot.ai.baseline import search as baseline_search
 
 # Tests whose files cannot run beside themselves, by file: the group's name says why.
 SERIAL_FILES = {
@@ -38,6 +44,20 @@ if os.environ.get("HYPOTHESIS_PROFILE"):
     settings.load_profile(os.environ["HYPOTHESIS_PROFILE"])
 elif settings.get_current_profile_name() != "ci":
     settings.load_profile("dev")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def bots_search_by_steps_only() -> Iterator[None]:
+    """The search's budget has a safety net in seconds (``Budget.seconds``): on a loaded
+    machine it stops drawing worlds sooner, so the same seed could decide otherwise and a
+    test of a bot's choice would depend on the machine's speed. In the tests its clock
+    stands still: the worlds and steps of the budget alone decide, the same everywhere.
+    (tests/ai/test_search.py moves this clock by hand to test the net itself.)"""
+    still = SimpleNamespace(perf_counter=lambda: 0.0)
+    with pytest.MonkeyPatch.context() as patch:
+        for module in (search, baseline_search):
+            patch.setattr(module, "time", still)
+        yield
 
 
 @pytest.hookimpl(optionalhook=True)  # an xdist hook: absent under -p no:xdist
