@@ -30,7 +30,9 @@ from chatbot.handlers.cluster.streams import Streams
 from chatbot.testing.fakebotapi import FakeTelegramServer
 
 ROOT = Path(__file__).resolve().parents[2]
-TRUCO_BOT = ROOT / ".venv" / "bin" / "truco-bot"
+# the console script of the virtualenv running the tests (``./truco test``: .venv's), so
+# the processes run the same installation whichever test happens to run first
+TRUCO_BOT = Path(sys.executable).parent / "truco-bot"
 WAIT = 180.0  # a guard against a hang only: every wait ends when its condition holds
 
 

@@ -64,6 +64,9 @@ pytestmark = pytest.mark.filterwarnings(
 )
 
 
+GUARD = 120.0  # seconds: only against a hang
+LONG_POLL = 2 * int(GUARD)  # a long poll that ends in time ended for its update, not its timeout
+
 INLINE_KEYBOARD = InlineKeyboardMarkup([[InlineKeyboardButton("ok", callback_data="inl")]])
 
 
@@ -431,10 +434,11 @@ async def test_get_updates_semantics(fake_telegram: FakeTelegramServer, alice: F
     async with Bot(fake_telegram.token, base_url=fake_telegram.base_url) as bot:
         assert await bot.get_updates(timeout=0) == ()
 
-        waiting = asyncio.create_task(bot.get_updates(timeout=30))
+        # the long poll outlasts the guard: only an answer to the update ends it in time
+        waiting = asyncio.create_task(bot.get_updates(timeout=LONG_POLL))
         await fake_telegram.wait_until(lambda: fake_telegram.waiting_polls == 1)
         await alice.send(group, "/echo")  # the long poll returns at once
-        updates = await asyncio.wait_for(waiting, 10)
+        updates = await asyncio.wait_for(waiting, GUARD)
         assert [u.message.text for u in updates if u.message] == ["/echo"]
         assert updates[0].message is not None
         assert updates[0].message.entities[0].type == "bot_command"
@@ -470,11 +474,11 @@ async def test_second_poller_terminates_the_first(
         Bot(fake_telegram.token, base_url=fake_telegram.base_url) as first,
         Bot(fake_telegram.token, base_url=fake_telegram.base_url) as second,
     ):
-        waiting = asyncio.create_task(first.get_updates(timeout=30))
+        waiting = asyncio.create_task(first.get_updates(timeout=LONG_POLL))
         await fake_telegram.wait_until(lambda: fake_telegram.waiting_polls == 1)
         assert await second.get_updates(timeout=0) == ()
         with pytest.raises(Conflict, match=r"(?i)terminated by other getUpdates request"):
-            await asyncio.wait_for(waiting, 10)
+            await asyncio.wait_for(waiting, GUARD)
 
 
 async def test_chat_queries_and_commands(

@@ -109,9 +109,12 @@ def audit_photos(server: FakeTelegramServer, hands: list[HandLog],
                  seat_of: dict[int, int]) -> int:
     """Every hand photo the bot sent or put in a message: never in a group, and in a
     player's private chat only their own cards of one hand beside that hand's turned
-    card. The hand is the one dealt when the photo arrived or one of the two before, as
-    in the text audit: private hands are drawn in the background, and with bots that
-    never wait a busy machine delivered one two deals late. Returns how many were read."""
+    card. Private hands are drawn in the background while bots that never wait play
+    on, so a photo may arrive any number of deals late on a busy machine: a photo that
+    shows a turned card may be of any hand dealt before it arrived with that turned card
+    (the card pins the hand, and only the reader's own cards of it pass); one without
+    (Argentine cards) is of the hand dealt when it arrived or one of the two before, as
+    in the text audit. Returns how many were read."""
     starts = [hand.start for hand in hands]
     checked = 0
     for call in server.calls:
@@ -126,9 +129,11 @@ def audit_photos(server: FakeTelegramServer, hands: list[HandLog],
         shown = read_hand_photo(server.media.file_bytes(call.result["photo"][-1]["file_id"]))
         current = bisect.bisect_right(starts, call.at) - 1
         assert current >= 0, f"a hand photo before any deal: {call}"
+        dealt_by_then = hands[:current + 1] if shown.vira else hands[max(0, current - 2):
+                                                                      current + 1]
         assert any(({shown.vira} if shown.vira else set()) == hand.vira
                    and shown.faces <= hand.dealt.get(seat, set())
-                   for hand in hands[max(0, current - 2):current + 1]), \
+                   for hand in dealt_by_then), \
             f"{call.method} to {call.chat_id} shows {shown}, not the reader's own hand"
         checked += 1
     return checked

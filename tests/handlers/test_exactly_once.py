@@ -27,7 +27,7 @@ from chatbot.storage.locks import NAMESPACE, TableLocks
 from chatbot.storage.models import applied_updates
 from chatbot.storage.sqltypes import utcnow
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
-from tests.handlers.group_helpers import eventually
+from tests.handlers.group_helpers import WAIT, eventually
 from tests.handlers.telegram_harness import running_bot
 
 KEY = (123456789, 555)
@@ -125,7 +125,7 @@ async def test_a_table_lock_holds_off_another_process_until_released(
             task = asyncio.create_task(second())
             await eventually(lambda: _positive(waiting()), "the second holder waiting")
             assert not entered.is_set()
-        await asyncio.wait_for(task, 60)
+        await asyncio.wait_for(task, WAIT)
         assert entered.is_set()
     finally:
         await holder.dispose()

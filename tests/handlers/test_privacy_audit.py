@@ -219,9 +219,6 @@ class Recorder:
         return shown
 
 
-LATE_HANDS = 8  # how many hands late a private hand message may be read as arriving
-
-
 def audit(shown: list[Shown], hands: list[HandLog], seat_of: dict[int, int]) -> int:
     """Check every text; returns how many card faces were checked."""
     starts = [hand.start for hand in hands]
@@ -249,9 +246,10 @@ def audit(shown: list[Shown], hands: list[HandLog], seat_of: dict[int, int]) -> 
         if item.viewer is not None and item.what.startswith("send"):
             # a private hand message already on its way waits out the chat's send limit
             # while quick hands go by (a side on eleven that runs ends its hand at once):
-            # it may arrive hands late. It names its turned-up card, and so its hand.
+            # it may arrive any number of hands late on a busy machine. It names its
+            # turned-up card, and so its hand: any earlier hand with that card.
             named = cards_in(item.text)
-            shows += [hand for hand in hands[max(0, current - LATE_HANDS):current - back]
+            shows += [hand for hand in hands[:max(0, current - back)]
                       if hand.vira and hand.vira <= named]
         for hand in shows:
             if hand.manilhas:

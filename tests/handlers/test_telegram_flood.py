@@ -75,7 +75,7 @@ async def test_after_429s_the_table_shows_the_newest_turn(
                 break
             seen = len(fake_telegram.calls)
             await fake_telegram.wait_until(lambda seen=seen: len(fake_telegram.calls) > seen,
-                                           timeout=30.0, what="the bot to try again")
+                                           what="the bot to try again")
         assert await current(), game.group.last_bot_message()
         refused = [c for c in fake_telegram.calls[mark:] if c.error_code == 429]
         assert refused, "Telegram said wait at least once"
@@ -95,8 +95,7 @@ async def test_a_new_hands_message_refused_by_429s_is_posted_when_the_wait_is_ov
         mark = fake_telegram.mark()
         record = await fresh_deal_for_alice(game, handlers_of(app), seed=3)
         posted = await fake_telegram.wait_for_call(
-            "sendMessage", chat_id=game.group.id, since=mark, where=lambda c: c.ok,
-            timeout=30.0)
+            "sendMessage", chat_id=game.group.id, since=mark, where=lambda c: c.ok)
         assert posts.remaining == 0
         assert "Waiting for Alice." in str(posted.params["text"])
         await fake_telegram.wait_until(

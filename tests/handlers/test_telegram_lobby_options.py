@@ -8,7 +8,7 @@ drawn before another press and a lobby button after the start change nothing.
 from __future__ import annotations
 
 import random
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy.engine import URL
@@ -66,9 +66,12 @@ async def refused_without_change(game: GroupGame, user: FakeUser, lobby: FakeMes
     assert snapshot(await game.record()) == before
 
 
-def seconds_left(record: TableRecord) -> float:
+def assert_turn_time(record: TableRecord, seconds: float, since: datetime) -> None:
+    """The turn's deadline is ``seconds`` after a moment between ``since`` (read before
+    the move that began the turn) and now: however long the steps between took."""
     assert record.turn_deadline is not None
-    return (record.turn_deadline - datetime.now(UTC)).total_seconds()
+    turn = timedelta(seconds=seconds)
+    assert since + turn <= record.turn_deadline <= datetime.now(UTC) + turn
 
 
 def flor_for_alice(table: Table) -> list[Event]:
@@ -113,21 +116,22 @@ async def test_argentine_target_flor_and_turn_time_from_the_lobby(
                 "end, 90 seconds a turn.") in (lobby.text or "")
         lobby_button = lobby.button("Points: 15")["callback_data"]
 
+        started = datetime.now(UTC)
         await alice.press_button(lobby, "Start")
         await game.table_message()
         record = await game.human_turn()
         table = table_of(record)
         assert (table.options, table.turn_seconds) == ({"target": 15, "flor": "basic"}, 90)
         assert table.rules.target_score() == 15
-        # the table's 90 s, not the default 30 s
-        assert LOBBY_DEFAULT_TURN.turn + 10 < seconds_left(record) <= 90
+        assert_turn_time(record, 90, since=started)  # the table's 90 s, not the default 30 s
         await refused_without_change(game, bob, lobby, lobby_button, ALERTS["game-started"])
 
         # flor is played: Alice, holding one, must announce it first
         handlers = handlers_of(app)
+        amended = datetime.now(UTC)
         await handlers.after(await handlers.service.amend(game.table_id, flor_for_alice))
         record = await game.human_turn()
-        assert 80 < seconds_left(record) <= 90
+        assert_turn_time(record, 90, since=amended)
         answer = await alice.inline_query_from(await game.table_message())
         assert [r["title"] for r in answer.results] == ["Flor!"]
         await alice.choose_inline(answer.results[0]["id"], answer=answer)
@@ -162,12 +166,13 @@ async def test_changing_the_game_keeps_only_its_options_and_the_deck_is_dealt(
         assert has_button(lobby, "Deck: clean")  # both Brazilian games know the clean deck
         await alice.press_button(lobby, "Add a bot")
         await fake_telegram.wait_until(lambda: "Bot 1" in (lobby.text or ""), what="the bot")
+        started = datetime.now(UTC)
         await alice.press_button(lobby, "Start")
 
         record = await game.human_turn()
         table = table_of(record)
         assert (table.variant, table.options) == ("mineiro", {"deck": "clean"})
-        assert 50 < seconds_left(record) <= 60
+        assert_turn_time(record, 60, since=started)
         deck = set(table.rules.deck())
         assert len(deck) == 27
         final = await game.play_to_the_end(random.Random(11))

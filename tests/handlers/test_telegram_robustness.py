@@ -316,7 +316,7 @@ async def test_a_player_who_blocked_the_bot_does_not_stop_the_game(
         async def over() -> TableRecord | None:
             current = await repo.get_table(record.id)
             return current if current is not None and current.state == "finished" else None
-        final = await eventually(over, "the game to end without Ana", timeout=60.0)
+        final = await eventually(over, "the game to end without Ana")
         blocked = [c for c in fake_telegram.calls[mark:] if c.error_code == 403]
         assert blocked and all(str(c.chat_id) == str(ana.id) for c in blocked)
         assert table_of(final).seats[0].away  # type: ignore[union-attr]

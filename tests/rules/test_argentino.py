@@ -1,5 +1,7 @@
-"""Argentine truco: what scenarios cannot show (options, events, hidden counts, state copies)
-and a random-play check of every seat count and flor profile."""
+"""Argentine truco: what scenarios cannot show (options, events, hidden counts, state copies).
+
+Random games of every seat count, with flor and the house rules, are played in
+tests/rules/test_properties.py, with every invariant checked at every step."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from itertools import pairwise
 
 import pytest
 
-from chatbot.i18n.reasons import _all_reasons, explain
+from chatbot.i18n.reasons import explain
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
 from chatbot.rules.actions import Action
@@ -345,59 +347,3 @@ def test_random_deals_do_not_repeat_the_mano() -> None:
             break
         rules.next_hand(match, rng)
     assert all((b - a) % 4 == 1 for a, b in pairwise(manos))
-
-
-# ------------------------------------------------------------------ random play
-CANDIDATES = [Action(kind) for kind in sorted(A.ALL_ACTIONS - A.CARD_ACTIONS)]
-
-
-@pytest.mark.parametrize("flor", ["off", "basic", "contraflor"])
-@pytest.mark.parametrize("players", [2, 4, 6])
-def test_random_games(players: int, flor: str) -> None:
-    """500 games: no exception, every hand ends, scores only grow, the game ends at the target
-    (mid-hand too, with envido_immediate)."""
-    rng = random.Random(f"{players}-{flor}")
-    reasons = _all_reasons()
-    for game in range(500):
-        options = {"flor": flor}
-        if game % 5 == 1:
-            options |= {"target": 15, "falta": "malas_wins_game"}
-        if game % 5 == 2:
-            options |= {"answer_by": "either", "lead_after_parda": "first_tied_card",
-                        "envido_first_after_playing": True, "mazo_penalty_first_trick": True,
-                        "prove_envido": True}
-        if game % 5 == 3:
-            options |= {"envido_immediate": True, "target": 15}
-        rules = rules_for("argentino", options)
-        target = rules.target_score()
-        match = rules.new_match(players, rng.randrange(players))
-        rules.deal(match, rng)
-        while True:
-            hand = match.hand
-            assert hand is not None
-            for _ in range(60):
-                seat = rules.to_act(match)
-                assert seat is not None
-                legal = rules.legal(match, seat)
-                assert legal
-                if game % 25 == 0:  # now and then, every refusal must be explained
-                    for other in range(players):
-                        moves = rules.legal(match, other)
-                        for action in CANDIDATES:
-                            if action not in moves:
-                                with pytest.raises(IllegalAction) as info:
-                                    rules.apply(match, other, action)
-                                assert info.value.reason in reasons
-                before = list(match.score)
-                rules.apply(match, seat, rng.choice(legal), [])
-                assert all(a >= b for a, b in zip(match.score, before, strict=True))
-                if hand.over:
-                    break
-            assert hand.over, "the hand does not end"
-            assert hand.stake in (1, 2, 3, 4)
-            assert sum(hand.points) >= 1
-            if match.winner is not None:
-                break
-            assert max(match.score) < target
-            rules.next_hand(match, rng)
-        assert match.score[match.winner] >= target

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from chatbot.i18n.reasons import explain
+from chatbot.i18n.reasons import _all_reasons, explain
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
@@ -23,11 +23,20 @@ from chatbot.rules.state import Match
 from chatbot.scenario import load_scenario, referee
 
 # Le Truc's repeated redeals deal from the stock within a hand and may reshuffle (4.2.2);
-# Argentine envido_immediate may end a game mid-hand (3.5.7).
+# Argentine envido_immediate may end a game mid-hand (3.5.7); Argentine flor at four and
+# six, with the other house rules of rules.md 3 (who answers, the lead after a parda,
+# envido after playing, the mazo's penalty, proving the envido, falta by malas).
 CONFIGS = [*standard_configs(available_variants()),
            Config("le-truc", 2, (("multiple_redeals", True),)),
            Config("argentino", 2, (("envido_immediate", True), ("flor", "contraflor"),
-                                   ("target", 15)))]
+                                   ("target", 15))),
+           Config("argentino", 4, (("flor", "basic"), ("answer_by", "either"),
+                                   ("lead_after_parda", "first_tied_card"),
+                                   ("envido_first_after_playing", True),
+                                   ("mazo_penalty_first_trick", True), ("prove_envido", True))),
+           Config("argentino", 6, (("flor", "contraflor"), ("target", 15),
+                                   ("falta", "malas_wins_game")))]
+REASONS = _all_reasons()
 MAX_ACTIONS_PER_HAND = 200
 PROPERTY = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -118,12 +127,16 @@ def play_checked(config: Config, seed: int, check_illegal: bool,
             steps.append((seat, action))
             assert all(a >= b for a, b in zip(match.score, score_before, strict=True))
             assert hand.stake in rules.stake_values() or hand.special is not None
+            if match.winner is None:
+                assert max(match.score) < rules.target_score(), "past the target, no winner"
             if hand.dealt is not dealt_now:  # a redeal: fresh cards, never seen this deal
                 dealt_now = hand.dealt
                 ever += [c for held in hand.dealt for c in held]
                 assert len(ever) == len(set(ever)), "a card dealt twice within a deal"
                 assert not set(ever) & set(hand.stock)
         hands_played += 1
+        if config.variant != "put":  # a drawn Put hand scores nothing
+            assert sum(hand.points) >= 1, "a hand that scored nothing"
         if config.variant == "mineiro":
             assert all(s % 2 == 0 for s in match.score), "Mineiro scores move in twos"
         if match.winner is None:
@@ -152,6 +165,7 @@ def check_refusals(rules: TrickRules, match: Match, seat: int, legal: list[Actio
         with pytest.raises(IllegalAction) as info:
             rules.apply(match, who, action, [])
         assert snapshot(match) == before, f"refused {action} changed the game"
+        assert info.value.reason in REASONS, f"{info.value.reason} has no text to show"
         result = referee(load_scenario(hand_scenario(rules, start, [*steps, (who, action)])))
         assert result["ok"] is False
         assert result["error"]["index"] == len(steps)

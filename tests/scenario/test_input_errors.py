@@ -1,18 +1,24 @@
 """Input errors of the runner for Paulista and Mineiro: exit 2, one line on stderr.
 
 FORMAT.md: "It exits 2 with a one-line message on standard error when the input is
-not a valid scenario"; rules.md 7.1.19 lists the cases. Each test runs the real
-program (``python -m chatbot.scenario``) as a subprocess.
+not a valid scenario"; rules.md 7.1.19 lists the cases. Each case runs the
+program's ``main`` in this process, the scenario on its standard input: a Python
+start per case would cost far more than the case. The program itself, started as
+``python -m chatbot.scenario``, is run for each exit path in tests/scenario/test_cli.py.
 """
 
 from __future__ import annotations
 
+import io
 import json
-import subprocess
 import sys
-from typing import Any
+from contextlib import redirect_stderr, redirect_stdout
+from typing import Any, NamedTuple
+from unittest import mock
 
 import pytest
+
+from chatbot.scenario.__main__ import main
 
 PAULISTA: dict[str, Any] = {
     "variant": "paulista", "options": {}, "players": 2, "dealer": 1, "score": [0, 0],
@@ -25,10 +31,22 @@ MINEIRO: dict[str, Any] = {
 FOUR_HANDS = [["3C", "KH", "QD"], ["2S", "JH", "AD"], ["AC", "JS", "2D"], ["3H", "KC", "QS"]]
 
 
-def run(doc: Any) -> subprocess.CompletedProcess[str]:
+class Done(NamedTuple):
+    """What the program did: its exit code and what it wrote."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run(doc: Any) -> Done:
+    """``python -m chatbot.scenario < doc``, in this process."""
     text = doc if isinstance(doc, str) else json.dumps(doc)
-    return subprocess.run([sys.executable, "-m", "chatbot.scenario"], input=text,
-                          capture_output=True, text=True, timeout=60, check=False)
+    out, err = io.StringIO(), io.StringIO()
+    with mock.patch.object(sys, "stdin", io.StringIO(text)), redirect_stdout(out), \
+            redirect_stderr(err):
+        code = main([])
+    return Done(code, out.getvalue(), err.getvalue())
 
 
 def assert_input_error(doc: Any) -> None:

@@ -27,6 +27,10 @@ from chatbot.storage.records import TableRecord
 from chatbot.storage.repository import Repository
 from chatbot.storage.runner import AsyncRunner, ThreadRunner, runner_for
 
+# A guard against a hang only: a read that waited for the open write would wait for
+# good (the write lets go only after the guard), so no margin is a claim about speed.
+GUARD = 120.0
+
 
 async def new_table(repo: Repository) -> TableRecord:
     return await repo.create_table(chat_id=-100, creator_id=1, variant="put", state="lobby")
@@ -84,7 +88,7 @@ async def test_reads_beside_an_open_write_see_the_committed_state(
     table = await new_table(repository)
     async with write(repository.engine) as conn:
         await conn.run_sync(set_state, table.id, "uncommitted")
-        seen = await asyncio.wait_for(repository.get_table(table.id), timeout=5)
+        seen = await asyncio.wait_for(repository.get_table(table.id), timeout=GUARD)
         assert seen == table
     stored = await repository.get_table(table.id)
     assert stored is not None
@@ -129,12 +133,12 @@ async def test_sqlite_reads_do_not_wait_for_the_writer_thread(
     def slow_write(conn: Connection) -> None:
         set_state(conn, table.id, "written")
         started.set()
-        release.wait(timeout=10)
+        release.wait(timeout=2 * GUARD)  # past the read's guard: a waiting read fails
 
     writing = asyncio.create_task(runner_for(sqlite_engine).write(slow_write))
     try:
-        assert await asyncio.to_thread(started.wait, 10)
-        assert await asyncio.wait_for(repo.get_table(table.id), timeout=5) == table
+        assert await asyncio.to_thread(started.wait, GUARD)
+        assert await asyncio.wait_for(repo.get_table(table.id), timeout=GUARD) == table
     finally:
         release.set()
         await writing
