@@ -33,9 +33,36 @@ from chatbot.rules.state import Extras, Hand, Match, Pending
 if TYPE_CHECKING:
     from chatbot.rules.views import SeatView
 
+
+
+@final
+class Open:
+    """The type of ``OPEN``: one value, falsy like None."""
+
+    __slots__ = ()
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "OPEN"
+
+
+# What a gate or a check may answer instead of None when its "legal" holds beyond the
+# action it was asked about: a gate that lets every action of this table through for this
+# seat now, a check that lets through every well-formed action of the same kind (a card
+# the seat holds, or no card for a call). ``legal`` then asks no more for them (a card is
+# checked once, not once per card); ``check`` reads it as None. None is always a right
+# answer, only a slower one.
+OPEN = Open()
+
 Events = list[E.Event] | None
-Check = Callable[[Match, int, Action], IllegalAction | None]
+Verdict = IllegalAction | Open | None
+Check = Callable[[Match, int, Action], Verdict]
 COVERED_STRENGTH = -1
+
+# Shared action values: candidates are listed for every simulated move, so build them once.
+_ACCEPT, _RUN, _RAISE = Action(A.ACCEPT), Action(A.RUN), Action(A.RAISE)
 
 
 class TrickRules:
@@ -102,6 +129,8 @@ class TrickRules:
         self.options = resolve_options(self.option_specs, options or {})
         self._strength_cache: dict[Card | None, dict[Card, int]] = {}
         self._check_table: dict[str, Check] | None = None
+        self._forbid_pointless = bool(self.options.get("forbid_pointless_raise"))
+        self._first_raise = Action(self.first_raise)
         self._handlers: dict[str, Callable[[Match, int, Action, Events], None]] = {
             A.PLAY: self._on_play,
             A.PLAY_HIDDEN: self._on_play,
@@ -308,11 +337,32 @@ class TrickRules:
     def legal(self, match: Match, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in button order."""
         hand = match.hand
-        if hand is None or hand.over or match.winner is not None:
+        if (hand is None or hand.phase == "over" or match.winner is not None
+                or not 0 <= seat < match.players):
             return []
-        if not 0 <= seat < match.players:
-            return []
-        return [a for a in self.candidates(match, seat) if self._check_now(match, seat, a) is None]
+        # ``_check_now`` for each candidate (the gate, then the kind's check), inlined and
+        # asking no more once an answer is OPEN: legal runs for every simulated move.
+        gate = self.gate
+        table = self._check_table or self._checks_once()
+        gate_open = False
+        open_kinds: list[str] = []
+        moves: list[Action] = []
+        for action in self.candidates(match, seat):
+            kind = action.kind
+            if kind not in open_kinds:
+                if not gate_open:
+                    reason = gate(match, seat, action)
+                    if reason is OPEN:
+                        gate_open = True
+                    elif reason is not None:
+                        continue
+                verdict = table[kind](match, seat, action)
+                if verdict is OPEN:
+                    open_kinds.append(kind)
+                elif verdict is not None:
+                    continue
+            moves.append(action)
+        return moves
 
     @final
     def check(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
@@ -344,12 +394,16 @@ class TrickRules:
     @final
     def _check_now(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
         reason = self.gate(match, seat, action)
-        if reason is not None:
+        if reason:  # OPEN, like None, lets the kind's check decide
             return reason
-        table = self._check_table
-        if table is None:  # built on first use: ``checks`` is the variant's, asked once
-            table = self._check_table = self.checks()
-        return table[action.kind](match, seat, action)
+        verdict = (self._check_table or self._checks_once())[action.kind](match, seat, action)
+        return verdict or None
+
+    @final
+    def _checks_once(self) -> dict[str, Check]:
+        """The variant's ``checks``, asked once, on first use (after its ``__init__``)."""
+        table = self._check_table = self.checks()
+        return table
 
     def checks(self) -> dict[str, Check]:
         """Hook: the check of each kind of action the variant has (extend the base's)."""
@@ -357,10 +411,11 @@ class TrickRules:
                 A.TRUCO: self.check_raise, A.RAISE: self.check_raise,
                 A.ACCEPT: self.check_answer, A.RUN: self.check_answer}
 
-    def gate(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def gate(self, match: Match, seat: int, action: Action) -> Verdict:
         """Hook: a reason that comes before any kind's own (a phase the variant plays
-        first); None lets the kind's check decide."""
-        return None
+        first); None lets the kind's check decide, OPEN too, for every action now. A gate
+        looks at the seat and the action's kind, never its card (the kind's check does)."""
+        return OPEN
 
     def candidates(self, match: Match, seat: int) -> list[Action]:
         """Hook: what ``seat`` could be offered now, in button order, before any check
@@ -368,8 +423,9 @@ class TrickRules:
         hand = match.hand
         assert hand is not None
         if hand.pending is not None:
-            return [Action(A.ACCEPT), Action(A.RUN), Action(A.RAISE)]
-        return [*(Action(A.PLAY, c) for c in hand.cards[seat]), Action(self.raise_name(hand))]
+            return [_ACCEPT, _RUN, _RAISE]
+        return [*map(A.PLAYS.__getitem__, hand.cards[seat]),
+                _RAISE if hand.level else self._first_raise]
 
     @final
     def answering(self, match: Match, seat: int) -> IllegalAction | None:
@@ -390,26 +446,27 @@ class TrickRules:
             return IllegalAction("not-your-turn", seat=seat, to_act=to_act)
         return None
 
-    def check_play(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
-        """A card from one's hand, on one's turn, no call waiting (face down: a variant's)."""
+    def check_play(self, match: Match, seat: int, action: Action) -> Verdict:
+        """A card from one's hand, on one's turn, no call waiting (face down: a variant's);
+        OPEN when it is: any other card held may be played the same way."""
         hand = match.hand
         assert hand is not None
         pending = hand.pending
         if pending is not None:
             return self.answering(match, seat) or IllegalAction(
                 "must-answer", seat=seat, call=pending.call)
-        reason = self.on_turn(match, seat)
-        if reason is not None:
-            return reason
-        if action.card is None:
+        if seat != self.acting_seat(match):  # ``on_turn`` is asked only for its reason
+            return self.on_turn(match, seat)
+        card = action.card
+        if card is None:
             return IllegalAction("not-now", seat=seat, action=action.kind)
-        if action.card not in hand.cards[seat]:
+        if card not in hand.cards[seat]:
             return IllegalAction("card-not-held", seat=seat)
         if action.kind == A.PLAY_HIDDEN and not self.covers_now(match):
             return IllegalAction("no-covered-card", seat=seat)
         if hand.phase != "play" or seat != hand.turn:
             return IllegalAction("not-now", seat=seat, action=action.kind)
-        return None
+        return OPEN
 
     def covers_now(self, match: Match) -> bool:
         """Hook: whether a card may be played face down now (never, by default)."""
@@ -429,10 +486,9 @@ class TrickRules:
             offered = self.counter_raise and action.card is None
             return self.raise_refusal(match, seat, on_turn=False) or (
                 None if offered else self._not_now(seat, pending.level + 1))
-        reason = self.on_turn(match, seat)
-        if reason is not None:
-            return reason
-        name = self.raise_name(hand)
+        if seat != self.acting_seat(match):  # ``on_turn`` is asked only for its reason
+            return self.on_turn(match, seat)
+        name = self.first_raise if hand.level == 0 else A.RAISE  # ``raise_name``
         if action.kind != name and self.first_raise != A.RAISE:
             return IllegalAction("wrong-raise-name", seat=seat, expected=name)
         offered = (action.kind == name and action.card is None and hand.phase == "play"
@@ -452,11 +508,11 @@ class TrickRules:
         if hand.pending is not None:
             return self.answering(match, seat) or IllegalAction(
                 "must-answer", seat=seat, call=hand.pending.call)
-        reason = self.on_turn(match, seat)
-        if reason is None and (action.card is not None or hand.phase != "play"
-                               or seat != hand.turn):
+        if seat != self.acting_seat(match):  # ``on_turn`` is asked only for its reason
+            return self.on_turn(match, seat)
+        if action.card is not None or hand.phase != "play" or seat != hand.turn:
             return IllegalAction("not-now", seat=seat, action=action.kind)
-        return reason
+        return None
 
     def check_answer(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
         """Accept or refuse the call waiting, by a seat that answers it."""
@@ -499,23 +555,23 @@ class TrickRules:
         (``on_turn`` False) answering a raise with the next one."""
         hand = match.hand
         assert hand is not None
-        if not self.raises_allowed(match):
+        if hand.special is not None:  # ``raises_allowed``
             return IllegalAction("no-raise-special-hand", seat=seat, special=hand.special)
-        level = hand.pending.level if hand.pending is not None else hand.level
+        pending = hand.pending
+        level = pending.level if pending is not None else hand.level
         if level + 1 >= len(self.ladder):
             return IllegalAction("raise-at-top", seat=seat)
-        call = self.call_name(level + 1)
         team = self.team_of(seat, match.players)
         if on_turn and hand.last_raiser == team:
-            return IllegalAction("raise-alternation", seat=seat, call=call)
-        if self.raise_is_pointless(match, team):
-            return IllegalAction("raise-pointless", seat=seat, call=call)
+            return IllegalAction("raise-alternation", seat=seat, call=self.call_name(level + 1))
+        if self._forbid_pointless and self.raise_is_pointless(match, team):
+            return IllegalAction("raise-pointless", seat=seat, call=self.call_name(level + 1))
         return None
 
     @final
     def raise_is_pointless(self, match: Match, team: int) -> bool:
         """Table option: no raise when the value already on offer wins the game."""
-        if not self.options.get("forbid_pointless_raise"):
+        if not self._forbid_pointless:
             return False
         hand = match.hand
         assert hand is not None
@@ -574,7 +630,8 @@ class TrickRules:
                                            audience=E.to_seat(seat)))
         if len(hand.table) < self.trick_size(match):
             hand.turn = self.next_to_play(match, seat)
-            self.announce_turn(match, events)
+            if events is not None:  # a simulated card announces nothing
+                self.announce_turn(match, events)
             return
         self.end_trick(match, events)
 

@@ -15,7 +15,8 @@ class IllegalAction(Exception):
     code = "illegal-action"
 
     def __init__(self, reason: str, **params: Any) -> None:
-        super().__init__(reason)
+        # ``Exception.__new__`` has already set ``args`` to ``(reason,)``; a refusal is
+        # built for every refused candidate of a simulated move, so nothing more is done.
         self.reason = reason
         self.params = params
 
