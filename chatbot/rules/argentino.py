@@ -288,16 +288,23 @@ class ArgentinoRules(TrickRules):
 
     # ---------------------------------------------------------------- legality
     def candidates(self, match: Match, seat: int) -> list[Action]:
+        """The envido openings only when ``_envido_open`` holds: it is all that
+        ``check_envido`` asks of an opening here, so a refusal is not built for each."""
         hand = match.hand
         assert hand is not None
         if self._flor and seat in hand.x.owed:  # decision 5: the flor comes first
             return list(_FLOR_CONTEST if self._contraflor else _FLOR_ONLY)
         pending = hand.pending
         if pending is None:
-            return [*map(A.PLAYS.__getitem__, hand.cards[seat]),
-                    _TRUCO if hand.level == 0 else _RAISE, _FOLD, *_OPENINGS]
+            moves = [*map(A.PLAYS.__getitem__, hand.cards[seat]),
+                     _TRUCO if hand.level == 0 else _RAISE, _FOLD]
+            if self._envido_open(hand, seat, answering=False):
+                moves += _OPENINGS
+            return moves
         if pending.call in TRUCO_CALLS:
-            return [_ACCEPT, _RUN, _FOLD, _RAISE, *_OPENINGS]
+            if self._envido_open(hand, seat, answering=True):
+                return [_ACCEPT, _RUN, _FOLD, _RAISE, *_OPENINGS]
+            return [_ACCEPT, _RUN, _FOLD, _RAISE]
         if pending.call in ENVIDO_CALLS:
             return list(_envido_answers(hand.x.chain))
         return [_ACCEPT, _RUN, _FOLD]  # a contraflor

@@ -244,9 +244,8 @@ class TrickRules:
         n, k = match.players, self.cards_per_player(match.players)
         deck = self.draw(rng, n * k)
         mano = (match.dealer + 1) % n
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for i in range(n * k):  # one at a time, from the mano to the dealer
-            hands[(mano + i) % n].append(deck[i])
+        # one at a time, from the mano to the dealer: the i-th card goes to seat mano + i
+        hands = [deck[(seat - mano) % n : n * k : n] for seat in range(n)]
         rest = deck[n * k :]
         vira = rest.pop(0) if self.turns_up_card() else None
         return self.start_hand(match, hands, vira, rest)
@@ -345,11 +344,11 @@ class TrickRules:
         gate = self.gate
         table = self._check_table or self._checks_once()
         gate_open = False
-        open_kinds: list[str] = []
+        open_kind = None  # the last kind whose check said OPEN (cards come in runs of a kind)
         moves: list[Action] = []
         for action in self.candidates(match, seat):
             kind = action.kind
-            if kind not in open_kinds:
+            if kind != open_kind:
                 if not gate_open:
                     reason = gate(match, seat, action)
                     if reason is OPEN:
@@ -358,7 +357,7 @@ class TrickRules:
                         continue
                 verdict = table[kind](match, seat, action)
                 if verdict is OPEN:
-                    open_kinds.append(kind)
+                    open_kind = kind
                 elif verdict is not None:
                     continue
             moves.append(action)
@@ -561,10 +560,11 @@ class TrickRules:
         level = pending.level if pending is not None else hand.level
         if level + 1 >= len(self.ladder):
             return IllegalAction("raise-at-top", seat=seat)
-        team = self.team_of(seat, match.players)
-        if on_turn and hand.last_raiser == team:
+        last = hand.last_raiser  # the side asked only when it matters: mostly nobody raised
+        if on_turn and last is not None and last == self.team_of(seat, match.players):
             return IllegalAction("raise-alternation", seat=seat, call=self.call_name(level + 1))
-        if self._forbid_pointless and self.raise_is_pointless(match, team):
+        if self._forbid_pointless and self.raise_is_pointless(
+                match, self.team_of(seat, match.players)):
             return IllegalAction("raise-pointless", seat=seat, call=self.call_name(level + 1))
         return None
 

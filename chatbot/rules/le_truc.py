@@ -190,14 +190,20 @@ class LeTrucRules(TrickRules):
 
     # ---------------------------------------------------------------- legality
     def candidates(self, match: Match, seat: int) -> list[Action]:
-        """Cards, then raise, Mon Reste, the mano's redeal and (signals) an instruction."""
+        """Cards, then raise, Mon Reste, the mano's redeal and (signals) an instruction;
+        the calls left out where the predicate their checks ask (``_mon_reste_made``,
+        ``_may_propose``) already refuses them, so no refusal is built for them."""
         hand = match.hand
         assert hand is not None
         if hand.pending is not None:
             if hand.pending.call == A.REDEAL_PROPOSE:
                 return list(_REDEAL_ANSWERS)
             return list(_CALL_ANSWERS)
-        moves = [*map(A.PLAYS.__getitem__, hand.cards[seat]), _RAISE, _MON_RESTE, _PROPOSE]
+        moves = [*map(A.PLAYS.__getitem__, hand.cards[seat])]
+        if not self._mon_reste_made(hand, seat):
+            moves += _RAISE, _MON_RESTE
+        if self._may_propose(match, seat):
+            moves.append(_PROPOSE)
         if self._signals and match.players == 4:
             moves.extend(self._instructions(match, seat))
         return moves
@@ -262,11 +268,13 @@ class LeTrucRules(TrickRules):
 
     def _after_mon_reste(self, match: Match, seat: int) -> IllegalAction | None:
         """Nothing is raised at one's turn once a Mon Reste is accepted (4.1.13)."""
-        hand = match.hand
-        assert hand is not None
-        if hand.pending is None and hand.x.mr and seat == hand.turn:
+        assert match.hand is not None
+        if self._mon_reste_made(match.hand, seat):
             return IllegalAction("mon-reste-accepted", seat=seat)
         return None
+
+    def _mon_reste_made(self, hand: Hand, seat: int) -> bool:
+        return hand.pending is None and bool(hand.x.mr) and seat == hand.turn
 
     def check_redeal_answer(self, match: Match, seat: int,
                             action: Action) -> IllegalAction | None:
@@ -295,14 +303,21 @@ class LeTrucRules(TrickRules):
         if hand.pending is not None:
             return self.answering(match, seat) or IllegalAction(
                 "must-answer", seat=seat, call=hand.pending.call)
+        if action.card is None and self._may_propose(match, seat):
+            return None
         if seat != hand.mano:
             return IllegalAction("redeal-not-mano", seat=seat, mano=hand.mano)
         if not self._may_ask_again(match):
             return IllegalAction("redeal-once", seat=seat)
-        if (not self._nothing_done_yet(hand) or action.card is not None
-                or hand.phase != "play" or seat != hand.turn):
-            return IllegalAction("redeal-too-late", seat=seat)
-        return None
+        return IllegalAction("redeal-too-late", seat=seat)
+
+    def _may_propose(self, match: Match, seat: int) -> bool:
+        """With no call waiting: ``seat`` is the mano, may ask (again) and nothing has
+        been done yet this hand, at its turn."""
+        hand = match.hand
+        assert hand is not None
+        return (seat == hand.mano and seat == hand.turn and hand.phase == "play"
+                and self._may_ask_again(match) and self._nothing_done_yet(hand))
 
     def check_instruct(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
         """A governor tells the partner which card to play, once a hand (4.1.14)."""

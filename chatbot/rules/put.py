@@ -164,10 +164,12 @@ class PutRules(TrickRules):
         cards = hand.cards[seat]
         if hand.pending is not None:
             return list(ANSWERS)  # a put is seen or thrown in: there is nothing to raise
-        if hand.phase == PASS_PHASE:
-            return [*map(A.PASSES.__getitem__, cards)]
+        if hand.phase == PASS_PHASE:  # the highest only: the card ``check_pass`` asks for
+            return [*map(A.PASSES.__getitem__, self._highest(cards))] if cards else []
         if hand.phase == DISCARD_PHASE:
             return [*map(A.DISCARDS.__getitem__, cards)]
+        if self._put_spent(hand, seat):  # the one refusal ``check_put`` would build
+            return [*map(A.PLAYS.__getitem__, cards), *self._turn_calls[1:]]
         return [*map(A.PLAYS.__getitem__, cards), *self._turn_calls]
 
     def checks(self) -> dict[str, Check]:
@@ -202,9 +204,13 @@ class PutRules(TrickRules):
         """One put a hand (6.1.6), then as any call on one's turn."""
         hand = match.hand
         assert hand is not None
-        if hand.pending is None and seat == hand.turn and hand.x.put is not None:
+        if self._put_spent(hand, seat):
             return IllegalAction("put-once", seat=seat)
         return self.check_call(match, seat, action)
+
+    def _put_spent(self, hand: Hand, seat: int) -> bool:
+        """At one's turn with no call waiting, the hand's put was already made."""
+        return hand.pending is None and seat == hand.turn and hand.x.put is not None
 
     def check_throw_in(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
         """Throwing in (6.1.7): two sides only, and not after a put; then as any call."""
