@@ -11,7 +11,9 @@ Legality is written once: ``check`` gives the reason an action is refused (None
 when it is legal), asking the table-wide questions, then the variant's ``gate``,
 then the one check of the action's kind (``checks``); ``legal`` is the
 ``candidates`` that ``check`` lets through, and ``apply`` refuses with
-``check``'s reason.
+``check``'s reason. Because ``legal`` runs for every simulated move, a gate or
+a check may answer ``OPEN`` (its "legal" holds for the seat's other actions, or
+other held cards of the kind), and ``legal`` then asks it no more.
 """
 
 from __future__ import annotations
@@ -317,10 +319,11 @@ class TrickRules:
     @final
     def to_act(self, match: Match) -> int | None:
         hand = match.hand
-        if hand is None or hand.over or match.winner is not None:
+        if hand is None or hand.phase == "over" or match.winner is not None:  # ``over``
             return None
-        if hand.pending is not None:
-            return hand.pending.answerer
+        pending = hand.pending
+        if pending is not None:
+            return pending.answerer
         return self.acting_seat(match)
 
     def acting_seat(self, match: Match) -> int:
