@@ -46,3 +46,25 @@ ALL_ACTIONS = frozenset({
 class Action(NamedTuple):
     kind: str
     card: Card | None = None
+
+
+class CardActions(dict[Card, Action]):
+    """The actions of one card kind, each built on first use and then shared: the rules
+    list a seat's card moves for every simulated move, and a lookup is cheaper than a
+    new tuple. Actions are immutable values, so sharing them changes nothing."""
+
+    __slots__ = ("kind",)
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, card: Card) -> Action:
+        action = self[card] = Action(self.kind, card)
+        return action
+
+
+PLAYS = CardActions(PLAY)
+HIDDEN_PLAYS = CardActions(PLAY_HIDDEN)
+PASSES = CardActions(PASS)
+DISCARDS = CardActions(DISCARD)

@@ -33,7 +33,7 @@ from chatbot.rules import actions as A
 from chatbot.rules import argentino_worlds, senas
 from chatbot.rules import events as E
 from chatbot.rules.actions import Action
-from chatbot.rules.base import Check, Events, TrickRules
+from chatbot.rules.base import OPEN, Check, Events, TrickRules, Verdict
 from chatbot.rules.cards import Card, Family, spanish_deck
 from chatbot.rules.envido import (
     ACHICO,
@@ -256,9 +256,9 @@ class ArgentinoRules(TrickRules):
         hand = match.hand
         assert hand is not None
         x = hand.x
-        x.env = tuple(envido_count(cards) for cards in hand.cards)
+        x.env = tuple(map(envido_count, hand.cards))
         if self._flor:
-            florc = tuple(flor_count(cards) for cards in hand.cards)
+            florc = tuple(map(flor_count, hand.cards))
             x.florc = florc
             x.owed = [seat for seat, count in enumerate(florc) if count]
             x.flors = []
@@ -286,29 +286,25 @@ class ArgentinoRules(TrickRules):
             if "flor" in (hand.x.calls or {}):
                 self._pay_at_once(match, A.FLOR, events)
 
-    # ------------------------------------------------------- who acts, legal
-    def _acts(self, match: Match, seat: int) -> bool:
-        hand = match.hand
-        assert hand is not None
-        pending = hand.pending
-        if pending is None:
-            return seat == hand.turn
-        if seat == pending.answerer:
-            return True
-        return self._either and seat in self.answerers(match, pending)
-
     # ---------------------------------------------------------------- legality
     def candidates(self, match: Match, seat: int) -> list[Action]:
+        """The envido openings only when ``_envido_open`` holds: it is all that
+        ``check_envido`` asks of an opening here, so a refusal is not built for each."""
         hand = match.hand
         assert hand is not None
         if self._flor and seat in hand.x.owed:  # decision 5: the flor comes first
             return list(_FLOR_CONTEST if self._contraflor else _FLOR_ONLY)
         pending = hand.pending
         if pending is None:
-            return [*(Action(A.PLAY, card) for card in hand.cards[seat]),
-                    _TRUCO if hand.level == 0 else _RAISE, _FOLD, *_OPENINGS]
+            moves = [*map(A.PLAYS.__getitem__, hand.cards[seat]),
+                     _TRUCO if hand.level == 0 else _RAISE, _FOLD]
+            if self._envido_open(hand, seat, answering=False):
+                moves += _OPENINGS
+            return moves
         if pending.call in TRUCO_CALLS:
-            return [_ACCEPT, _RUN, _FOLD, _RAISE, *_OPENINGS]
+            if self._envido_open(hand, seat, answering=True):
+                return [_ACCEPT, _RUN, _FOLD, _RAISE, *_OPENINGS]
+            return [_ACCEPT, _RUN, _FOLD, _RAISE]
         if pending.call in ENVIDO_CALLS:
             return list(_envido_answers(hand.x.chain))
         return [_ACCEPT, _RUN, _FOLD]  # a contraflor
@@ -318,21 +314,23 @@ class ArgentinoRules(TrickRules):
                 A.FOLD: self.check_fold, **dict.fromkeys(ENVIDO_CALLS, self.check_envido),
                 **dict.fromkeys(FLOR_CALLS, self.check_flor)}
 
-    def gate(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def gate(self, match: Match, seat: int, action: Action) -> Verdict:
         """Who acts (the seat to play, or an answerer); an owed flor before anything."""
         hand = match.hand
         assert hand is not None
         kind, pending = action.kind, hand.pending
-        if not self._acts(match, seat):
-            if pending is not None:
-                return IllegalAction("not-your-answer", seat=seat, answerer=pending.answerer,
-                                     call=pending.call)
-            if kind in (A.ACCEPT, A.RUN):
-                return IllegalAction("nothing-to-answer", seat=seat)
-            return IllegalAction("not-your-turn", seat=seat, to_act=self.to_act(match))
-        if self._flor and seat in hand.x.owed and kind not in FLOR_CALLS:
-            return IllegalAction("flor-first", seat=seat)
-        return None
+        if pending is None:
+            if seat != hand.turn:
+                if kind in (A.ACCEPT, A.RUN):
+                    return IllegalAction("nothing-to-answer", seat=seat)
+                return IllegalAction("not-your-turn", seat=seat, to_act=self.to_act(match))
+        elif seat != pending.answerer and not (
+                self._either and seat in self.answerers(match, pending)):
+            return IllegalAction("not-your-answer", seat=seat, answerer=pending.answerer,
+                                 call=pending.call)
+        if self._flor and seat in hand.x.owed:
+            return None if kind in FLOR_CALLS else IllegalAction("flor-first", seat=seat)
+        return OPEN
 
     def _answer_first(self, match: Match, seat: int) -> IllegalAction | None:
         """While a call waits, nothing but its answers."""
@@ -341,14 +339,18 @@ class ArgentinoRules(TrickRules):
             return None
         return IllegalAction("must-answer", seat=seat, call=self._call_word(pending))
 
-    def check_play(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
-        return self._answer_first(match, seat) or super().check_play(match, seat, action)
+    # The shared checks are called on TrickRules, not through super(): these two run for
+    # nearly every simulated move, and a super object per call is a measurable part.
+    def check_play(self, match: Match, seat: int, action: Action) -> Verdict:
+        if match.hand is not None and match.hand.pending is not None:
+            return self._answer_first(match, seat)
+        return TrickRules.check_play(self, match, seat, action)
 
     def check_raise(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
         pending = match.hand.pending if match.hand else None
         if pending is not None and not (action.kind == A.RAISE and pending.call in TRUCO_CALLS):
             return self._answer_first(match, seat)
-        return super().check_raise(match, seat, action)
+        return TrickRules.check_raise(self, match, seat, action)
 
     def check_answer(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
         hand = match.hand

@@ -11,7 +11,9 @@ Legality is written once: ``check`` gives the reason an action is refused (None
 when it is legal), asking the table-wide questions, then the variant's ``gate``,
 then the one check of the action's kind (``checks``); ``legal`` is the
 ``candidates`` that ``check`` lets through, and ``apply`` refuses with
-``check``'s reason.
+``check``'s reason. Because ``legal`` runs for every simulated move, a gate or
+a check may answer ``OPEN`` (its "legal" holds for the seat's other actions, or
+other held cards of the kind), and ``legal`` then asks it no more.
 """
 
 from __future__ import annotations
@@ -33,9 +35,36 @@ from chatbot.rules.state import Extras, Hand, Match, Pending
 if TYPE_CHECKING:
     from chatbot.rules.views import SeatView
 
+
+
+@final
+class Open:
+    """The type of ``OPEN``: one value, falsy like None."""
+
+    __slots__ = ()
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "OPEN"
+
+
+# What a gate or a check may answer instead of None when its "legal" holds beyond the
+# action it was asked about: a gate that lets every action of this table through for this
+# seat now, a check that lets through every well-formed action of the same kind (a card
+# the seat holds, or no card for a call). ``legal`` then asks no more for them (a card is
+# checked once, not once per card); ``check`` reads it as None. None is always a right
+# answer, only a slower one.
+OPEN = Open()
+
 Events = list[E.Event] | None
-Check = Callable[[Match, int, Action], IllegalAction | None]
+Verdict = IllegalAction | Open | None
+Check = Callable[[Match, int, Action], Verdict]
 COVERED_STRENGTH = -1
+
+# Shared action values: candidates are listed for every simulated move, so build them once.
+_ACCEPT, _RUN, _RAISE = Action(A.ACCEPT), Action(A.RUN), Action(A.RAISE)
 
 
 class TrickRules:
@@ -102,6 +131,8 @@ class TrickRules:
         self.options = resolve_options(self.option_specs, options or {})
         self._strength_cache: dict[Card | None, dict[Card, int]] = {}
         self._check_table: dict[str, Check] | None = None
+        self._forbid_pointless = bool(self.options.get("forbid_pointless_raise"))
+        self._first_raise = Action(self.first_raise)
         self._handlers: dict[str, Callable[[Match, int, Action, Events], None]] = {
             A.PLAY: self._on_play,
             A.PLAY_HIDDEN: self._on_play,
@@ -215,9 +246,8 @@ class TrickRules:
         n, k = match.players, self.cards_per_player(match.players)
         deck = self.draw(rng, n * k)
         mano = (match.dealer + 1) % n
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for i in range(n * k):  # one at a time, from the mano to the dealer
-            hands[(mano + i) % n].append(deck[i])
+        # one at a time, from the mano to the dealer: the i-th card goes to seat mano + i
+        hands = [deck[(seat - mano) % n : n * k : n] for seat in range(n)]
         rest = deck[n * k :]
         vira = rest.pop(0) if self.turns_up_card() else None
         return self.start_hand(match, hands, vira, rest)
@@ -289,10 +319,11 @@ class TrickRules:
     @final
     def to_act(self, match: Match) -> int | None:
         hand = match.hand
-        if hand is None or hand.over or match.winner is not None:
+        if hand is None or hand.phase == "over" or match.winner is not None:  # ``over``
             return None
-        if hand.pending is not None:
-            return hand.pending.answerer
+        pending = hand.pending
+        if pending is not None:
+            return pending.answerer
         return self.acting_seat(match)
 
     def acting_seat(self, match: Match) -> int:
@@ -308,11 +339,32 @@ class TrickRules:
     def legal(self, match: Match, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in button order."""
         hand = match.hand
-        if hand is None or hand.over or match.winner is not None:
+        if (hand is None or hand.phase == "over" or match.winner is not None
+                or not 0 <= seat < match.players):
             return []
-        if not 0 <= seat < match.players:
-            return []
-        return [a for a in self.candidates(match, seat) if self._check_now(match, seat, a) is None]
+        # ``_check_now`` for each candidate (the gate, then the kind's check), inlined and
+        # asking no more once an answer is OPEN: legal runs for every simulated move.
+        gate = self.gate
+        table = self._check_table or self._checks_once()
+        gate_open = False
+        open_kind = None  # the last kind whose check said OPEN (cards come in runs of a kind)
+        moves: list[Action] = []
+        for action in self.candidates(match, seat):
+            kind = action.kind
+            if kind != open_kind:
+                if not gate_open:
+                    reason = gate(match, seat, action)
+                    if reason is OPEN:
+                        gate_open = True
+                    elif reason is not None:
+                        continue
+                verdict = table[kind](match, seat, action)
+                if verdict is OPEN:
+                    open_kind = kind
+                elif verdict is not None:
+                    continue
+            moves.append(action)
+        return moves
 
     @final
     def check(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
@@ -344,12 +396,16 @@ class TrickRules:
     @final
     def _check_now(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
         reason = self.gate(match, seat, action)
-        if reason is not None:
+        if reason:  # OPEN, like None, lets the kind's check decide
             return reason
-        table = self._check_table
-        if table is None:  # built on first use: ``checks`` is the variant's, asked once
-            table = self._check_table = self.checks()
-        return table[action.kind](match, seat, action)
+        verdict = (self._check_table or self._checks_once())[action.kind](match, seat, action)
+        return verdict or None
+
+    @final
+    def _checks_once(self) -> dict[str, Check]:
+        """The variant's ``checks``, asked once, on first use (after its ``__init__``)."""
+        table = self._check_table = self.checks()
+        return table
 
     def checks(self) -> dict[str, Check]:
         """Hook: the check of each kind of action the variant has (extend the base's)."""
@@ -357,10 +413,11 @@ class TrickRules:
                 A.TRUCO: self.check_raise, A.RAISE: self.check_raise,
                 A.ACCEPT: self.check_answer, A.RUN: self.check_answer}
 
-    def gate(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def gate(self, match: Match, seat: int, action: Action) -> Verdict:
         """Hook: a reason that comes before any kind's own (a phase the variant plays
-        first); None lets the kind's check decide."""
-        return None
+        first); None lets the kind's check decide, OPEN too, for every action now. A gate
+        looks at the seat and the action's kind, never its card (the kind's check does)."""
+        return OPEN
 
     def candidates(self, match: Match, seat: int) -> list[Action]:
         """Hook: what ``seat`` could be offered now, in button order, before any check
@@ -368,8 +425,9 @@ class TrickRules:
         hand = match.hand
         assert hand is not None
         if hand.pending is not None:
-            return [Action(A.ACCEPT), Action(A.RUN), Action(A.RAISE)]
-        return [*(Action(A.PLAY, c) for c in hand.cards[seat]), Action(self.raise_name(hand))]
+            return [_ACCEPT, _RUN, _RAISE]
+        return [*map(A.PLAYS.__getitem__, hand.cards[seat]),
+                _RAISE if hand.level else self._first_raise]
 
     @final
     def answering(self, match: Match, seat: int) -> IllegalAction | None:
@@ -390,26 +448,27 @@ class TrickRules:
             return IllegalAction("not-your-turn", seat=seat, to_act=to_act)
         return None
 
-    def check_play(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
-        """A card from one's hand, on one's turn, no call waiting (face down: a variant's)."""
+    def check_play(self, match: Match, seat: int, action: Action) -> Verdict:
+        """A card from one's hand, on one's turn, no call waiting (face down: a variant's);
+        OPEN when it is: any other card held may be played the same way."""
         hand = match.hand
         assert hand is not None
         pending = hand.pending
         if pending is not None:
             return self.answering(match, seat) or IllegalAction(
                 "must-answer", seat=seat, call=pending.call)
-        reason = self.on_turn(match, seat)
-        if reason is not None:
-            return reason
-        if action.card is None:
+        if seat != self.acting_seat(match):  # ``on_turn`` is asked only for its reason
+            return self.on_turn(match, seat)
+        card = action.card
+        if card is None:
             return IllegalAction("not-now", seat=seat, action=action.kind)
-        if action.card not in hand.cards[seat]:
+        if card not in hand.cards[seat]:
             return IllegalAction("card-not-held", seat=seat)
         if action.kind == A.PLAY_HIDDEN and not self.covers_now(match):
             return IllegalAction("no-covered-card", seat=seat)
         if hand.phase != "play" or seat != hand.turn:
             return IllegalAction("not-now", seat=seat, action=action.kind)
-        return None
+        return OPEN
 
     def covers_now(self, match: Match) -> bool:
         """Hook: whether a card may be played face down now (never, by default)."""
@@ -429,10 +488,9 @@ class TrickRules:
             offered = self.counter_raise and action.card is None
             return self.raise_refusal(match, seat, on_turn=False) or (
                 None if offered else self._not_now(seat, pending.level + 1))
-        reason = self.on_turn(match, seat)
-        if reason is not None:
-            return reason
-        name = self.raise_name(hand)
+        if seat != self.acting_seat(match):  # ``on_turn`` is asked only for its reason
+            return self.on_turn(match, seat)
+        name = self.first_raise if hand.level == 0 else A.RAISE  # ``raise_name``
         if action.kind != name and self.first_raise != A.RAISE:
             return IllegalAction("wrong-raise-name", seat=seat, expected=name)
         offered = (action.kind == name and action.card is None and hand.phase == "play"
@@ -452,11 +510,11 @@ class TrickRules:
         if hand.pending is not None:
             return self.answering(match, seat) or IllegalAction(
                 "must-answer", seat=seat, call=hand.pending.call)
-        reason = self.on_turn(match, seat)
-        if reason is None and (action.card is not None or hand.phase != "play"
-                               or seat != hand.turn):
+        if seat != self.acting_seat(match):  # ``on_turn`` is asked only for its reason
+            return self.on_turn(match, seat)
+        if action.card is not None or hand.phase != "play" or seat != hand.turn:
             return IllegalAction("not-now", seat=seat, action=action.kind)
-        return reason
+        return None
 
     def check_answer(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
         """Accept or refuse the call waiting, by a seat that answers it."""
@@ -499,23 +557,24 @@ class TrickRules:
         (``on_turn`` False) answering a raise with the next one."""
         hand = match.hand
         assert hand is not None
-        if not self.raises_allowed(match):
+        if hand.special is not None:  # ``raises_allowed``
             return IllegalAction("no-raise-special-hand", seat=seat, special=hand.special)
-        level = hand.pending.level if hand.pending is not None else hand.level
+        pending = hand.pending
+        level = pending.level if pending is not None else hand.level
         if level + 1 >= len(self.ladder):
             return IllegalAction("raise-at-top", seat=seat)
-        call = self.call_name(level + 1)
-        team = self.team_of(seat, match.players)
-        if on_turn and hand.last_raiser == team:
-            return IllegalAction("raise-alternation", seat=seat, call=call)
-        if self.raise_is_pointless(match, team):
-            return IllegalAction("raise-pointless", seat=seat, call=call)
+        last = hand.last_raiser  # the side asked only when it matters: mostly nobody raised
+        if on_turn and last is not None and last == self.team_of(seat, match.players):
+            return IllegalAction("raise-alternation", seat=seat, call=self.call_name(level + 1))
+        if self._forbid_pointless and self.raise_is_pointless(
+                match, self.team_of(seat, match.players)):
+            return IllegalAction("raise-pointless", seat=seat, call=self.call_name(level + 1))
         return None
 
     @final
     def raise_is_pointless(self, match: Match, team: int) -> bool:
         """Table option: no raise when the value already on offer wins the game."""
-        if not self.options.get("forbid_pointless_raise"):
+        if not self._forbid_pointless:
             return False
         hand = match.hand
         assert hand is not None
@@ -574,7 +633,8 @@ class TrickRules:
                                            audience=E.to_seat(seat)))
         if len(hand.table) < self.trick_size(match):
             hand.turn = self.next_to_play(match, seat)
-            self.announce_turn(match, events)
+            if events is not None:  # a simulated card announces nothing
+                self.announce_turn(match, events)
             return
         self.end_trick(match, events)
 

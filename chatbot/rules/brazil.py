@@ -13,7 +13,7 @@ from chatbot.rules import actions as A
 from chatbot.rules import events as E
 from chatbot.rules import senas
 from chatbot.rules.actions import Action
-from chatbot.rules.base import Check, Events, TrickRules
+from chatbot.rules.base import OPEN, Check, Events, TrickRules, Verdict
 from chatbot.rules.cards import Card
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
@@ -23,6 +23,8 @@ from chatbot.rules.state import Extras, Hand, Match
 # The señas of the manilhas, highest first: zap (clubs), copas (hearts), espadilha
 # (spades), pica-fumo (diamonds).
 MANILHA_SENAS = ("zap", "copas", "espadilha", "picafumo")
+ELEVEN_KINDS = frozenset({A.ELEVEN_PLAY, A.ELEVEN_RUN})
+_ELEVEN_PLAY, _ELEVEN_RUN = Action(A.ELEVEN_PLAY), Action(A.ELEVEN_RUN)
 
 BRAZIL_OPTIONS: dict[str, OptionSpec] = {
     "target": choice(12),
@@ -52,6 +54,7 @@ class BrazilianRules(TrickRules):
 
     def __init__(self, options: dict | None = None) -> None:
         super().__init__(options)
+        self._covered = bool(self.options["covered_card"])
         self._handlers[A.ELEVEN_PLAY] = self._on_eleven
         self._handlers[A.ELEVEN_RUN] = self._on_eleven
 
@@ -143,26 +146,30 @@ class BrazilianRules(TrickRules):
         hand = match.hand
         assert hand is not None
         if hand.phase == "decide":
-            return [Action(A.ELEVEN_PLAY), Action(A.ELEVEN_RUN)]
+            return [_ELEVEN_PLAY, _ELEVEN_RUN]
         moves = super().candidates(match, seat)
-        if self.options["covered_card"] and hand.pending is None:
-            moves.extend(Action(A.PLAY_HIDDEN, c) for c in hand.cards[seat])
+        if self._covered and hand.pending is None:
+            moves.extend(map(A.HIDDEN_PLAYS.__getitem__, hand.cards[seat]))
         return moves
 
     def checks(self) -> dict[str, Check]:
         return {**super().checks(), A.ELEVEN_PLAY: self.check_eleven,
                 A.ELEVEN_RUN: self.check_eleven}
 
-    def gate(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
-        """A hand of eleven is decided before anything else is done (1.6.1)."""
+    def gate(self, match: Match, seat: int, action: Action) -> Verdict:
+        """A hand of eleven is decided before anything else is done (1.6.1); a card face
+        down only when the table allows it now (1.5)."""
         hand = match.hand
         assert hand is not None
-        eleven = action.kind in (A.ELEVEN_PLAY, A.ELEVEN_RUN)
-        if hand.phase == "decide" and not eleven:
-            return IllegalAction("eleven-decision-first", seat=seat, decider=hand.x.decider)
-        if action.kind == A.PLAY_HIDDEN and not self.covers_now(match):
-            return IllegalAction("no-covered-card-now", seat=seat)
-        return None
+        kind = action.kind
+        if hand.phase == "decide":
+            if kind not in ELEVEN_KINDS:
+                return IllegalAction("eleven-decision-first", seat=seat, decider=hand.x.decider)
+            return None
+        if kind == A.PLAY_HIDDEN:
+            return None if self.covers_now(match) else IllegalAction(
+                "no-covered-card-now", seat=seat)
+        return OPEN if not self._covered or self.covers_now(match) else None
 
     def check_eleven(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
         """The deciding seat plays the hand of eleven or runs from it (1.6.1)."""
@@ -178,7 +185,7 @@ class BrazilianRules(TrickRules):
         """A card face down from the second trick on, never in an iron hand (1.5)."""
         hand = match.hand
         assert hand is not None
-        return bool(self.options["covered_card"] and hand.tricks and hand.special != "iron")
+        return bool(self._covered and hand.tricks and hand.special != "iron")
 
     def _on_eleven(self, match: Match, seat: int, action: Action, events: Events) -> None:
         hand = match.hand

@@ -8,6 +8,7 @@ nothing downstream has to remember which cards are secret.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from chatbot.rules.cards import Card
 
@@ -30,11 +31,15 @@ class Audience:
 PUBLIC = Audience("public")
 
 
+@cache
 def to_team(team: int) -> Audience:
+    """The audience of one team (one shared value per team: audiences are immutable)."""
     return Audience("team", team)
 
 
+@cache
 def to_seat(seat: int) -> Audience:
+    """The audience of one seat (one shared value per seat: every deal names them all)."""
     return Audience("seat", seat)
 
 

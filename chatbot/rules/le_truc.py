@@ -29,7 +29,7 @@ from chatbot.rules import actions as A
 from chatbot.rules import events as E
 from chatbot.rules import le_truc_worlds
 from chatbot.rules.actions import Action
-from chatbot.rules.base import Check, Events, TrickRules
+from chatbot.rules.base import OPEN, Check, Events, TrickRules, Verdict
 from chatbot.rules.cards import FRENCH_RANK_CODES, Card, french_deck
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, choice, flag
@@ -39,6 +39,7 @@ from chatbot.rules.views import SeatView
 # Ranks low -> high: 9, 10, J, Q, K, A, 8, 7 (4.1.3); suits never matter.
 ORDER = (9, 10, 11, 12, 13, 1, 8, 7)
 STRENGTH = {rank: i + 1 for i, rank in enumerate(ORDER)}
+DECK = french_deck(ORDER)
 
 # Signals (4.1.14): the scenario format has no such actions, so they are Le Truc's
 # own names. "instruct-rank" carries one of the partner's cards naming the rank;
@@ -157,7 +158,7 @@ class LeTrucRules(TrickRules):
 
     # ------------------------------------------------------------------ data
     def deck(self) -> tuple[Card, ...]:
-        return french_deck(ORDER)
+        return DECK  # built once: every deal asks for it
 
     def strengths(self, vira: Card | None) -> dict[Card, int]:
         return {card: STRENGTH[card.rank] for card in self.deck()}
@@ -189,23 +190,28 @@ class LeTrucRules(TrickRules):
 
     # ---------------------------------------------------------------- legality
     def candidates(self, match: Match, seat: int) -> list[Action]:
-        """Cards, then raise, Mon Reste, the mano's redeal and (signals) an instruction."""
+        """Cards, then raise, Mon Reste, the mano's redeal and (signals) an instruction;
+        the calls left out where the predicate their checks ask (``_mon_reste_made``,
+        ``_may_propose``) already refuses them, so no refusal is built for them."""
         hand = match.hand
         assert hand is not None
         if hand.pending is not None:
             if hand.pending.call == A.REDEAL_PROPOSE:
                 return list(_REDEAL_ANSWERS)
             return list(_CALL_ANSWERS)
-        moves = [Action(A.PLAY, c) for c in hand.cards[seat]]
-        moves += [_RAISE, _MON_RESTE, _PROPOSE]
+        moves = [*map(A.PLAYS.__getitem__, hand.cards[seat])]
+        if not self._mon_reste_made(hand, seat):
+            moves += _RAISE, _MON_RESTE
+        if self._may_propose(match, seat):
+            moves.append(_PROPOSE)
         if self._signals and match.players == 4:
             moves.extend(self._instructions(match, seat))
         return moves
 
     def checks(self) -> dict[str, Check]:
-        return {**super().checks(), A.MON_RESTE: self.check_call,
-                A.REDEAL_PROPOSE: self.check_propose, A.REDEAL_ACCEPT: self.check_answer,
-                A.REDEAL_REFUSE: self.check_answer,
+        return {**super().checks(), A.MON_RESTE: self.check_mon_reste,
+                A.REDEAL_PROPOSE: self.check_propose, A.REDEAL_ACCEPT: self.check_redeal_answer,
+                A.REDEAL_REFUSE: self.check_redeal_answer,
                 **dict.fromkeys(INSTRUCT_KINDS, self.check_instruct)}
 
     def unsupported(self, seat: int, action: Action) -> IllegalAction:
@@ -213,9 +219,9 @@ class LeTrucRules(TrickRules):
             return IllegalAction("no-signals", seat=seat)
         return super().unsupported(seat, action)
 
-    def gate(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
-        """Which answer a call takes; nothing more after an accepted Mon Reste; a card
-        as the governor instructed (instructions have their own check)."""
+    def gate(self, match: Match, seat: int, action: Action) -> Verdict:
+        """Which answer a call takes (instructions have their own check); with no call
+        waiting, each kind's check says the rest."""
         hand = match.hand
         assert hand is not None
         kind, pending = action.kind, hand.pending
@@ -235,19 +241,47 @@ class LeTrucRules(TrickRules):
             if not redeal and kind == A.RAISE:
                 return IllegalAction("no-counter-raise", seat=seat)
             return None
-        if kind in (A.REDEAL_ACCEPT, A.REDEAL_REFUSE):
-            return IllegalAction("no-redeal-to-answer", seat=seat)
-        if kind in (A.RAISE, A.MON_RESTE) and hand.x.mr and seat == hand.turn:
-            return IllegalAction("mon-reste-accepted", seat=seat)
-        if (kind == A.PLAY and seat == hand.turn and action.card in hand.cards[seat]
-                and self._signals and hand.x.orders
-                and action.card not in self._obeying(match, seat, hand.cards[seat])):
+        return OPEN
+
+    def check_play(self, match: Match, seat: int, action: Action) -> Verdict:
+        """A card as the governor instructed (4.1.14), then the shared check; while an
+        instruction stands each card is asked about (not OPEN)."""
+        hand = match.hand
+        assert hand is not None
+        if hand.pending is not None or not (self._signals and hand.x.orders):
+            return super().check_play(match, seat, action)
+        held = hand.cards[seat]
+        if (action.kind == A.PLAY and seat == hand.turn and action.card in held
+                and action.card not in self._obeying(match, seat, held)):
             for partner, order, rank in hand.x.orders:
                 if partner == seat:
                     shown = rank_code(rank) if rank is not None else ""
                     return IllegalAction("must-obey-" + order.removeprefix("instruct-"),
                                          seat=seat, rank=shown)
+        return super().check_play(match, seat, action) or None
+
+    def check_raise(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        return self._after_mon_reste(match, seat) or super().check_raise(match, seat, action)
+
+    def check_mon_reste(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        return self._after_mon_reste(match, seat) or self.check_call(match, seat, action)
+
+    def _after_mon_reste(self, match: Match, seat: int) -> IllegalAction | None:
+        """Nothing is raised at one's turn once a Mon Reste is accepted (4.1.13)."""
+        assert match.hand is not None
+        if self._mon_reste_made(match.hand, seat):
+            return IllegalAction("mon-reste-accepted", seat=seat)
         return None
+
+    def _mon_reste_made(self, hand: Hand, seat: int) -> bool:
+        return hand.pending is None and bool(hand.x.mr) and seat == hand.turn
+
+    def check_redeal_answer(self, match: Match, seat: int,
+                            action: Action) -> IllegalAction | None:
+        """Only a redeal asked for is answered with the redeal's words."""
+        if match.hand is not None and match.hand.pending is None:
+            return IllegalAction("no-redeal-to-answer", seat=seat)
+        return self.check_answer(match, seat, action)
 
     def raise_refusal(self, match: Match, seat: int, *, on_turn: bool) -> IllegalAction | None:
         """Below 12, never after an accepted Mon Reste, and (by default) alternating; a
@@ -269,14 +303,21 @@ class LeTrucRules(TrickRules):
         if hand.pending is not None:
             return self.answering(match, seat) or IllegalAction(
                 "must-answer", seat=seat, call=hand.pending.call)
+        if action.card is None and self._may_propose(match, seat):
+            return None
         if seat != hand.mano:
             return IllegalAction("redeal-not-mano", seat=seat, mano=hand.mano)
         if not self._may_ask_again(match):
             return IllegalAction("redeal-once", seat=seat)
-        if (not self._nothing_done_yet(hand) or action.card is not None
-                or hand.phase != "play" or seat != hand.turn):
-            return IllegalAction("redeal-too-late", seat=seat)
-        return None
+        return IllegalAction("redeal-too-late", seat=seat)
+
+    def _may_propose(self, match: Match, seat: int) -> bool:
+        """With no call waiting: ``seat`` is the mano, may ask (again) and nothing has
+        been done yet this hand, at its turn."""
+        hand = match.hand
+        assert hand is not None
+        return (seat == hand.mano and seat == hand.turn and hand.phase == "play"
+                and self._may_ask_again(match) and self._nothing_done_yet(hand))
 
     def check_instruct(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
         """A governor tells the partner which card to play, once a hand (4.1.14)."""

@@ -31,10 +31,15 @@ class MineiroRules(BrazilianRules):
         if any(s % 2 for s in score):
             raise SetupError("Mineiro scores move in twos: an odd score cannot happen (2.2.3)")
 
-    def deck(self) -> tuple[Card, ...]:
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
+        super().__init__(options)
         if self.options["deck"] == "clean":  # 27 cards (2.1.5)
-            return french_deck((12, 11, 13, 1, 2, 3)) + CLEAN_EXTRA
-        return french_deck((4, 5, 6, 7, 12, 11, 13, 1, 2, 3))
+            self._deck = french_deck((12, 11, 13, 1, 2, 3)) + CLEAN_EXTRA
+        else:
+            self._deck = french_deck((4, 5, 6, 7, 12, 11, 13, 1, 2, 3))
+
+    def deck(self) -> tuple[Card, ...]:
+        return self._deck  # built once: every deal asks for it
 
     def manilhas(self, vira: Card | None) -> tuple[Card, ...]:
         return tuple(sorted(MANILHAS, key=lambda card: -MANILHAS[card]))

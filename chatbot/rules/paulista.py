@@ -26,11 +26,15 @@ class PaulistaRules(BrazilianRules):
     lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {
         "deck": ("dirty", "clean"), "senas": senas.LOBBY_VALUES}
 
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
+        super().__init__(options)
+        self._deck = french_deck(self.order())  # built once: every deal asks for it
+
     def order(self) -> tuple[int, ...]:
         return CLEAN_ORDER if self.options["deck"] == "clean" else DIRTY_ORDER
 
     def deck(self) -> tuple[Card, ...]:
-        return french_deck(self.order())
+        return self._deck
 
     def turns_up_card(self) -> bool:
         return True

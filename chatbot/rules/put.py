@@ -25,7 +25,7 @@ from chatbot.rules import actions as A
 from chatbot.rules import events as E
 from chatbot.rules import put_worlds
 from chatbot.rules.actions import Action
-from chatbot.rules.base import Check, Events, TrickRules
+from chatbot.rules.base import OPEN, Check, Events, TrickRules, Verdict
 from chatbot.rules.cards import Card, french_deck
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
@@ -84,6 +84,7 @@ class PutRules(TrickRules):
         self._ledger = self.options["scoring"] == "ledger"
         self._throw_in = bool(self.options["throw_in"])
         self._outright = bool(self.options["outright_on_playout"])
+        self._turn_calls = (PUT, FOLD) if self._throw_in else (PUT,)
         self._deck = french_deck(range(1, 14))  # built once: ``deal`` asks for it every hand
         self._handlers.update({
             A.PUT: self._on_put,
@@ -163,19 +164,21 @@ class PutRules(TrickRules):
         cards = hand.cards[seat]
         if hand.pending is not None:
             return list(ANSWERS)  # a put is seen or thrown in: there is nothing to raise
-        if hand.phase == PASS_PHASE:
-            return [Action(A.PASS, c) for c in cards]
+        if hand.phase == PASS_PHASE:  # the highest only: the card ``check_pass`` asks for
+            return [*map(A.PASSES.__getitem__, self._highest(cards))] if cards else []
         if hand.phase == DISCARD_PHASE:
-            return [Action(A.DISCARD, c) for c in cards]
-        return [*(Action(A.PLAY, c) for c in cards), PUT, *((FOLD,) if self._throw_in else ())]
+            return [*map(A.DISCARDS.__getitem__, cards)]
+        if self._put_spent(hand, seat):  # the one refusal ``check_put`` would build
+            return [*map(A.PLAYS.__getitem__, cards), *self._turn_calls[1:]]
+        return [*map(A.PLAYS.__getitem__, cards), *self._turn_calls]
 
     def checks(self) -> dict[str, Check]:
-        return {**super().checks(), A.PUT: self.check_call, A.FOLD: self.check_call,
+        return {**super().checks(), A.PUT: self.check_put, A.FOLD: self.check_throw_in,
                 A.PASS: self.check_pass, A.DISCARD: self.check_discard}
 
-    def gate(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def gate(self, match: Match, seat: int, action: Action) -> Verdict:
         """The passing and discarding of four partners come first; a seat out of the hand
-        does nothing; one put a hand, and no throwing in after it."""
+        does nothing."""
         hand = match.hand
         assert hand is not None
         kind, x = action.kind, hand.x
@@ -195,24 +198,42 @@ class PutRules(TrickRules):
             return None
         if seat not in x.active:
             return IllegalAction("out-of-hand", seat=seat)
-        if kind in (A.PASS, A.DISCARD):
-            reason = "passing-over" if self.partnership4(match.players) else "no-passing"
-            return IllegalAction(reason, seat=seat, action=kind)
-        if hand.pending is not None or seat != hand.turn:
-            return None  # the generic answers (not your turn, must answer) say it best
-        if kind == A.PUT and x.put is not None:
-            return IllegalAction("put-once", seat=seat)
-        if kind == A.FOLD:
-            if self.individual(match.players):
-                return IllegalAction("no-throw-in-individual", seat=seat)
-            if x.put is not None:
-                return IllegalAction("no-throw-in-after-put", seat=seat)
-        return None
+        return OPEN
 
-    def check_pass(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
-        """6.2.4: a passer gives the partner his highest card (the gate keeps it in its phase)."""
+    def check_put(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """One put a hand (6.1.6), then as any call on one's turn."""
         hand = match.hand
         assert hand is not None
+        if self._put_spent(hand, seat):
+            return IllegalAction("put-once", seat=seat)
+        return self.check_call(match, seat, action)
+
+    def _put_spent(self, hand: Hand, seat: int) -> bool:
+        """At one's turn with no call waiting, the hand's put was already made."""
+        return hand.pending is None and seat == hand.turn and hand.x.put is not None
+
+    def check_throw_in(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """Throwing in (6.1.7): two sides only, and not after a put; then as any call."""
+        hand = match.hand
+        assert hand is not None
+        if hand.pending is None and seat == hand.turn:
+            if self.individual(match.players):
+                return IllegalAction("no-throw-in-individual", seat=seat)
+            if hand.x.put is not None:
+                return IllegalAction("no-throw-in-after-put", seat=seat)
+        return self.check_call(match, seat, action)
+
+    def _out_of_phase(self, match: Match, seat: int, kind: str) -> IllegalAction:
+        """A pass or a discard in the play (the gate keeps the other phases)."""
+        reason = "passing-over" if self.partnership4(match.players) else "no-passing"
+        return IllegalAction(reason, seat=seat, action=kind)
+
+    def check_pass(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+        """6.2.4: a passer gives the partner his highest card."""
+        hand = match.hand
+        assert hand is not None
+        if hand.phase != PASS_PHASE:
+            return self._out_of_phase(match, seat, action.kind)
         passers = self._passers_now(match)
         if seat not in passers:
             partner = (seat + 2) % 4
@@ -225,15 +246,17 @@ class PutRules(TrickRules):
             return IllegalAction("pass-highest", seat=seat)
         return None
 
-    def check_discard(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
-        """A receiver with four cards lays one away (the gate keeps it in its phase)."""
+    def check_discard(self, match: Match, seat: int, action: Action) -> Verdict:
+        """A receiver with four cards lays one away: any of them (OPEN)."""
         hand = match.hand
         assert hand is not None
+        if hand.phase != DISCARD_PHASE:
+            return self._out_of_phase(match, seat, action.kind)
         if seat in hand.x.discarded:
             return IllegalAction("already-discarded", seat=seat)
         if action.card not in hand.cards[seat]:
             return IllegalAction("card-not-held", seat=seat)
-        return None
+        return OPEN
 
     def _passers_now(self, match: Match) -> tuple[int, ...]:
         """6.2.4: the dealer's left passes first, then the dealer; agreed: either partner."""
