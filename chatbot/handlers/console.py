@@ -113,6 +113,9 @@ class Game:
     bot_rng: random.Random
     viewer: Viewer = field(init=False)
     sat_out: bool = field(init=False, default=False)  # the person sat out this hand
+    # the event lines printed since the person's last screen: the screen leaves out what
+    # they just said (the deal's turned-up card, manilhas and cards, a hand's score)
+    recent: list[str] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         names = [seat.name if seat is not None else "" for seat in self.table.seats]
@@ -125,6 +128,7 @@ class Game:
         shown = with_sung(own_turn_first(events), self.table.rules, self.table.match)
         for line in render_all(shown, self.viewer, self.locale):
             self.say(line)
+            self.recent.append(line)
 
     def score_so_far(self) -> str | None:
         match = self.table.match
@@ -222,7 +226,9 @@ class Game:
         """Ask until one move is made; rules, hints and refusals re-ask the same turn."""
         table, rules = self.table, self.table.rules
         for line in view_lines(view, self.viewer, self.locale):
-            self.say(line)
+            if not any(line in said for said in self.recent):
+                self.say(line)
+        self.recent.clear()
         for line in known_lines(rules, table.match, HUMAN, self.viewer.names, self.locale):
             self.say(line)
         menu = in_rank_order(view.legal, rules, view.vira)  # strongest card first

@@ -50,6 +50,8 @@ class SeatView:
     # the envido counts declared after a quiero, in order: (seat, count) or (seat, None)
     # for "son buenas" (rules.envido_sung); public, and a bot's worlds must agree with them
     sung: tuple[tuple[int, int | None], ...] = ()
+    # what the answers to the pending call are worth (rules.answer_stakes), for its labels
+    answer_stakes: tuple[int | None, int] | None = None
 
 
 def blind_slot(index: int) -> Card:
@@ -119,6 +121,7 @@ def seat_view(rules: TrickRules, match: Match, seat: int) -> SeatView:
         decides_game=rules.decides_game(hand),
         senas=rules.senas_seen(match, seat),
         sung=rules.envido_sung(match),
+        answer_stakes=rules.answer_stakes(match) if pending is not None else None,
     )
 
 
