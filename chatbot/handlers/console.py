@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import shutil
+import textwrap
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,12 +33,14 @@ from chatbot.handlers.cli_choices import closest, pick_locale
 from chatbot.handlers.cli_help import Parser, for_terminal
 from chatbot.handlers.lobby_options import rule_options
 from chatbot.handlers.refusal import refusal_text
+from chatbot.i18n.bidi import RLM
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.envido_sung import with_sung
 from chatbot.i18n.hints import hint_line
 from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.prompts import menu_line, move_prompt, not_a_move, signal_prompt
 from chatbot.i18n.render import (
+    VARIANT_NAMES,
     Viewer,
     action_label,
     render_all,
@@ -47,7 +51,7 @@ from chatbot.i18n.render import (
 from chatbot.i18n.rules_pages import rules_pages
 from chatbot.i18n.senas_text import known_lines, sena_phrase_in
 from chatbot.i18n.teaching import in_rank_order
-from chatbot.i18n.translation import _, translate
+from chatbot.i18n.translation import _, ngettext, translate
 from chatbot.rules.errors import SetupError
 from chatbot.rules.events import Event, TurnStarted
 from chatbot.rules.put_events import CardPassed
@@ -290,16 +294,32 @@ class Game:
             raise Leave
 
     def _rules(self, which: str) -> None:
+        """``?N``: page N of the rules of the game being played, wrapped to the terminal,
+        with the table's own target where it is not the one the pages name."""
         pages = rules_pages(self.table.variant, self.locale)
+        width = shutil.get_terminal_size((80, 24)).columns - 1
         number = read_number(which) if which.strip() else 1
         if number is None or not 1 <= number <= len(pages):
-            number = 1
+            self.say(ngettext("There is no page {page}: the rules have {n} page.",
+                              "There is no page {page}: the rules have {n} pages.",
+                              len(pages), page=which.strip()))
+            for line in page_lines(_("Pages: {pages}", pages=" · ".join(
+                    f"?{n} {p.title}" for n, p in enumerate(pages, start=1))), width):
+                self.say(line)
+            return
         page = pages[number - 1]
         self.say(_("{title} ({page}/{total})", title=page.title, page=number,
                    total=len(pages)))
-        self.say(page.text)
+        target = self.table.rules.target_score()
+        if target != rules_class(self.table.variant)({}).target_score():
+            # TRANSLATORS: under a rules page in the terminal: the table chose another
+            # target than the usual one the page names.
+            self.say(ngettext("At this table the game is played to {n} point.",
+                              "At this table the game is played to {n} points.", target))
         others = [f"?{n} {p.title}" for n, p in enumerate(pages, start=1) if n != number]
-        self.say(_("Other pages: {pages}", pages=" · ".join(others)))
+        for line in page_lines("\n".join((page.text, _("Other pages: {pages}",
+                                                       pages=" · ".join(others)))), width):
+            self.say(line)
 
     def _hint(self, view: SeatView) -> None:
         rules = self.table.rules
@@ -308,6 +328,17 @@ class Game:
         except KeyboardInterrupt:
             raise Leave from None
         self.say(hint_line(action, reason, view, rules, self.locale))
+
+
+def page_lines(text: str, width: int) -> list[str]:
+    """A rules page cut into lines that fit ``width`` columns, between words only (never a
+    word split); a bullet's later lines are indented under its text."""
+    lines: list[str] = []
+    for line in text.splitlines():
+        indent = "  " if line.lstrip(RLM).startswith("• ") else ""
+        lines += textwrap.wrap(line, max(width, 20), subsequent_indent=indent,
+                               break_long_words=False, break_on_hyphens=False) or [""]
+    return lines
 
 
 def play_game(
@@ -452,7 +483,7 @@ def main(argv: Sequence[str], input_fn: InputFn = input, output: Output = print)
     variant = find_variant(args.variant)
     if variant is None:
         errors.append(_("Unknown game {name}.", name=args.variant) + " "
-                      + _suggestion(args.variant, available_variants()))
+                      + _suggestion(args.variant, available_variants(), VARIANT_NAMES))
     locale = pick_locale(args.lang)
     if locale is None:
         errors.append(_("Unknown language {name}.", name=args.lang) + " "
@@ -481,8 +512,10 @@ def main(argv: Sequence[str], input_fn: InputFn = input, output: Output = print)
                      options=options, level=level)
 
 
-def _suggestion(name: str, valid: Sequence[str]) -> str:
-    near = closest(name, valid)
+def _suggestion(name: str, valid: Sequence[str],
+                aliases: Mapping[str, str] | None = None) -> str:
+    """The closest valid names, every one that is near (a game's full name counts)."""
+    near = closest(name, valid, count=len(valid), aliases=aliases)
     if near:
         return _("Did you mean {names}?", names=" / ".join(near))
     return _("Choose one of: {names}.", names=", ".join(valid))
