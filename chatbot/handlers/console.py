@@ -33,7 +33,7 @@ from chatbot.handlers.cli_choices import closest, pick_locale
 from chatbot.handlers.cli_help import Parser, for_terminal
 from chatbot.handlers.lobby_options import rule_options
 from chatbot.handlers.refusal import refusal_text
-from chatbot.i18n.bidi import RLM
+from chatbot.i18n.bidi import CLOSE, LRM, OPEN, RLM, is_rtl, rtl_lines
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.envido_sung import with_sung
 from chatbot.i18n.hints import hint_line
@@ -297,15 +297,13 @@ class Game:
         """``?N``: page N of the rules of the game being played, wrapped to the terminal,
         with the table's own target where it is not the one the pages name."""
         pages = rules_pages(self.table.variant, self.locale)
-        width = shutil.get_terminal_size((80, 24)).columns - 1
         number = read_number(which) if which.strip() else 1
         if number is None or not 1 <= number <= len(pages):
             self.say(ngettext("There is no page {page}: the rules have {n} page.",
                               "There is no page {page}: the rules have {n} pages.",
                               len(pages), page=which.strip()))
-            for line in page_lines(_("Pages: {pages}", pages=" · ".join(
-                    f"?{n} {p.title}" for n, p in enumerate(pages, start=1))), width):
-                self.say(line)
+            self._say_wrapped(_("Pages: {pages}", pages=" · ".join(
+                f"?{n} {p.title}" for n, p in enumerate(pages, start=1))))
             return
         page = pages[number - 1]
         self.say(_("{title} ({page}/{total})", title=page.title, page=number,
@@ -316,9 +314,14 @@ class Game:
             # target than the usual one the page names.
             self.say(ngettext("At this table the game is played to {n} point.",
                               "At this table the game is played to {n} points.", target))
+        self._say_wrapped(page.text)
         others = [f"?{n} {p.title}" for n, p in enumerate(pages, start=1) if n != number]
-        for line in page_lines("\n".join((page.text, _("Other pages: {pages}",
-                                                       pages=" · ".join(others)))), width):
+        self._say_wrapped(_("Other pages: {pages}", pages=" · ".join(others)))
+
+    def _say_wrapped(self, text: str) -> None:
+        """Long text cut to the terminal's width (COLUMNS, else what the terminal says)."""
+        width = shutil.get_terminal_size((80, 24)).columns - 1
+        for line in page_lines(text, width, rtl=is_rtl(self.locale)):
             self.say(line)
 
     def _hint(self, view: SeatView) -> None:
@@ -330,15 +333,35 @@ class Game:
         self.say(hint_line(action, reason, view, rules, self.locale))
 
 
-def page_lines(text: str, width: int) -> list[str]:
+def page_lines(text: str, width: int, rtl: bool = False) -> list[str]:
     """A rules page cut into lines that fit ``width`` columns, between words only (never a
-    word split); a bullet's later lines are indented under its text."""
+    word split); a bullet's later lines are indented under its text. In a right-to-left
+    language every cut line starts right to left, as the page's own lines do."""
     lines: list[str] = []
     for line in text.splitlines():
         indent = "  " if line.lstrip(RLM).startswith("• ") else ""
-        lines += textwrap.wrap(line, max(width, 20), subsequent_indent=indent,
-                               break_long_words=False, break_on_hyphens=False) or [""]
-    return lines
+        cut = textwrap.wrap(line, max(width, 20), subsequent_indent=indent,
+                            break_long_words=False, break_on_hyphens=False) or [""]
+        lines += closed_marks(cut, indent)
+    return rtl_lines("\n".join(lines)).split("\n") if rtl else lines
+
+
+def closed_marks(cut: list[str], indent: str) -> list[str]:
+    """The lines of one cut line, each left-to-right fragment marked on every line it spans.
+
+    A fragment (LRM … LRM, docs/bidi.md) cut in two, say a ranking ``7♣ > 7♥ > 7♠``,
+    would leave its second half unmarked, and a terminal that lays out bidi would show it
+    mirrored (``7♠ < 7♥``): the first half is closed at its line's end and the second
+    opened again after the indent."""
+    out: list[str] = []
+    inside = False
+    for line in cut:
+        if inside:
+            body = line[len(indent):] if line.startswith(indent) else line
+            line = line[:len(line) - len(body)] + OPEN + body
+        inside = line.count(LRM) % 2 == 1
+        out.append(line + CLOSE if inside else line)
+    return out
 
 
 def play_game(
