@@ -6,7 +6,7 @@ the hidden state leaks into it, so a bot that decides from a view cannot peek.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
@@ -50,8 +50,10 @@ class SeatView:
     # the envido counts declared after a quiero, in order: (seat, count) or (seat, None)
     # for "son buenas" (rules.envido_sung); public, and a bot's worlds must agree with them
     sung: tuple[tuple[int, int | None], ...] = ()
-    # what the answers to the pending call are worth (rules.answer_stakes), for its labels
-    answer_stakes: tuple[int | None, int] | None = None
+    # what the answers to the pending call are worth (rules.answer_stakes), for the answer
+    # buttons' texts; not compared: a bot's sampled world reads the envido chain as the
+    # shortest one with the same answers (argentino_worlds), whose stakes may differ
+    answer_stakes: tuple[int | None, int] | None = field(default=None, compare=False)
 
 
 def blind_slot(index: int) -> Card:
