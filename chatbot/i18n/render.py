@@ -778,6 +778,8 @@ def _action_label(action: A.Action, view: SeatView, rules: TrickRules) -> str:
         return eleven_run_label(rules.ladder[0], one_opponent=view.players == 2)
     if kind == A.FOLD:
         return term(ANSWER_TERMS[rules.fold_call])
+    if view.contest_stakes is not None and kind in FLOR_FAMILY:
+        return _contest_label(kind, view.contest_stakes, view.players)
     called = CALL_TERMS.get(kind)
     if called is not None:
         return term(called)
@@ -822,6 +824,17 @@ def tricks_line(viewer: Viewer, tricks: Sequence[int | None], sides: int) -> str
         return _("Tricks won: {scores} · tied: {n}", scores=scores, n=tied)
     # TRANSLATORS: {scores} is each side with the tricks it won this hand ("Ana: 1 · Bot 1: 0").
     return _("Tricks won: {scores}", scores=scores)
+
+
+def _contest_label(kind: str, stakes: tuple[int, int, int | None], players: int) -> str:
+    """Meeting the other side's flor: a plain flor ("con flor me achico") gives them its
+    points, a contraflor or al resto plays the flor for its stake."""
+    achico, contraflor, resto = stakes
+    if kind == A.FLOR:
+        return run_label(term(Term.FLOR), achico, one_opponent=players == 2)
+    if kind == A.CONTRAFLOR:
+        return tanto_accept_label(term(Term.CONTRAFLOR), contraflor, flor=True)
+    return tanto_accept_label(_(ACTION_LABELS[A.CONTRAFLOR_AL_RESTO]), resto, flor=True)
 
 
 def view_lines(view: SeatView, viewer: Viewer, locale: str) -> list[str]:

@@ -65,14 +65,15 @@ def accept_label(word: str, points: int | None) -> str:
 
 def tanto_accept_label(word: str, points: int | None, flor: bool) -> str:
     """An accept button of an envido or a contraflor, naming what it plays for: the hand's
-    own stake, shown beside it, is another matter (``Quiero: the envido for 28``)."""
+    own stake, shown beside it, is another matter (``Quiero: the envido for 28``). Also a
+    contraflor's own button, with the call for the word (``Contraflor!: the flor for 6``)."""
     if flor:
         if points is None:
             # TRANSLATORS: {answer} is the accept word ("Quiero"); accepting the
             # contraflor al resto plays the flor for the whole game.
             return _("{answer}: the flor for the game", answer=word)
-        # TRANSLATORS: {answer} is the accept word ("Quiero"); {n} the points the best
-        # flor then scores.
+        # TRANSLATORS: {answer} is the accept word ("Quiero") or the call itself
+        # ("Contraflor!"); {n} the points the best flor then scores.
         return ngettext("{answer}: the flor for {n} point", "{answer}: the flor for {n} points",
                         points, answer=word)
     if points is None:

@@ -221,6 +221,13 @@ class ArgentinoRules(TrickRules):
             return self._falta_stake(match), CONTEST_REFUSED
         return None
 
+    def contest_stakes(self, match: Match) -> tuple[int, int, int | None] | None:
+        """Decision 17: achico gives the first flor side 4, a contraflor accepted plays for 6,
+        al resto for the falta."""
+        if not self._contraflor or match.hand is None:
+            return None
+        return ACHICO, CONTRAFLOR_WON, self._falta_stake(match)
+
     def _falta_stake(self, match: Match) -> int | None:
         """The falta as a stake: its points, or None when either side winning it wins the
         game."""

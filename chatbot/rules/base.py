@@ -76,7 +76,7 @@ class TrickRules:
         "deck", "strengths", "manilhas", "stake_values", "supported_actions", "turns_up_card",
         "cards_per_player", "teams", "team_of", "target_score", "decides_game",
         "calls_scored_at_end", "races_to_target", "check_score", "envido_counts",
-        "envido_sung", "envido_declarations", "answer_stakes",
+        "envido_sung", "envido_declarations", "answer_stakes", "contest_stakes",
         # deal
         "draw", "setup_hand", "deal_events", "next_dealer",
         # order
@@ -149,6 +149,13 @@ class TrickRules:
         gives the caller's side). None where the ladder says it (a raise: its next value
         and the stake as it stands) or there is no call. Public: every seat heard the
         calls."""
+        return None
+
+    def contest_stakes(self, match: Match) -> tuple[int, int, int | None] | None:
+        """Hook: where a flor may be met by the other side's flor (Argentine contraflor),
+        what each way of meeting it is worth, for the buttons' texts: (the points a plain
+        flor, "con flor me achico", gives the first side; the points a contraflor plays
+        for; those of a contraflor al resto, None for the game). None elsewhere."""
         return None
 
     def calls_scored_at_end(self) -> bool:

@@ -15,6 +15,7 @@ from chatbot.i18n.render import Viewer, action_label, render_all
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
 from chatbot.rules.actions import Action
+from chatbot.rules.cards import Card
 from chatbot.rules.state import Pending
 from chatbot.rules.views import seat_view
 from tests.i18n.test_recorded_games import NAMES
@@ -143,3 +144,27 @@ def test_an_envido_a_flor_voids_says_the_flor_cancelled_it() -> None:
     for locale in LOCALES[1:]:
         line = render_all([E.CallScored(A.ENVIDO, None, 0)], viewer, locale)[0]
         assert line != lines[-1], locale
+
+
+def test_meeting_a_flor_says_what_each_way_is_worth() -> None:
+    """Contraflor tables: the other side's first flor chooses "con flor me achico" (the first
+    side scores 4), a contraflor (the flor for 6) or al resto (at 0 to 0: for the game)."""
+    table = _started("argentino", flor="contraflor")
+    match = table.match
+    assert match is not None and match.hand is not None
+    hand = match.hand
+    hand.cards = [[Card(1, "E"), Card(2, "E"), Card(3, "E")],
+                  [Card(4, "O"), Card(5, "O"), Card(6, "O")]]
+    hand.dealt = [tuple(cards) for cards in hand.cards]
+    table.rules.setup_hand(match)  # both hold a flor now
+    first = table.rules.to_act(match)
+    assert first is not None
+    fire(table, "move", first, Action(A.FLOR))
+    fire(table, "move", first, Action(A.PLAY, hand.cards[first][0]))  # the other's turn
+    view = seat_view(table.rules, match, 1 - first)
+    labels = {a.kind: action_label(a, view, table.rules, "en") for a in view.legal}
+    assert labels == {A.FLOR: "Flor!: they score 4 points",
+                      A.CONTRAFLOR: "Contraflor!: the flor for 6 points",
+                      A.CONTRAFLOR_AL_RESTO: "Contraflor al resto!: the flor for the game"}
+    first_view = seat_view(table.rules, match, first)
+    assert first_view.contest_stakes is None  # only the seat that chooses sees them
