@@ -8,9 +8,13 @@ with the closest valid ones, so ``./truco play paulsta`` says what was meant.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 
 from chatbot.i18n.locales import locale_for_tag
+
+CUTOFF = 0.6  # difflib's own default: "paulsta" finds paulista, "nonesuch" nothing
+WORD = re.compile(r"[\s-]+")
 
 
 def pick_locale(name: str) -> str | None:
@@ -18,8 +22,18 @@ def pick_locale(name: str) -> str | None:
     return locale_for_tag(name.split(".")[0])
 
 
-def closest(name: str, valid: Sequence[str], count: int = 3) -> list[str]:
-    """The valid names nearest to a misspelt one (none when nothing is near)."""
-    lowered = {v.lower(): v for v in valid}
-    near = difflib.get_close_matches(name.strip().lower(), list(lowered), n=count, cutoff=0.6)
-    return [lowered[n] for n in near]
+def closest(name: str, valid: Sequence[str], count: int = 3,
+            aliases: Mapping[str, str] | None = None) -> list[str]:
+    """The valid names nearest to a misspelt one, nearest first (none when nothing is near).
+
+    ``aliases`` gives a valid name the words it is also known by (a game's full name:
+    "Argentine Truco"), so a word of it finds the name: ``truco`` finds every game
+    called truco, ``le-truc`` among them."""
+    typed = name.strip().lower()
+    ranked: list[tuple[float, int, str]] = []
+    for index, value in enumerate(valid):
+        words = [value.lower(), *WORD.split(((aliases or {}).get(value, "")).lower())]
+        score = max(difflib.SequenceMatcher(None, typed, word).ratio() for word in words if word)
+        if score >= CUTOFF:
+            ranked.append((-score, index, value))
+    return [value for _score, _index, value in sorted(ranked)[:count]]

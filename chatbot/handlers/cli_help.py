@@ -5,10 +5,10 @@ in English; these subclasses put ours, from the catalogs, in their place, and
 keep the hand-made layout of descriptions and epilogs (lists of games and
 environment variables) as written.
 
-Telegram clients need bidi isolates around names and numbers in Persian and
-Urdu lines; a terminal does no bidi reordering of its own and shows them as
-stray marks, so everything the command line prints goes through
-:func:`for_terminal`.
+Persian and Urdu lines carry RLM/LRM marks around names, cards and numbers
+(docs/bidi.md); everything the command line prints goes through
+:func:`for_terminal`, which keeps them (a terminal that lays out bidi needs
+them) and drops any isolate a terminal would show as a stray mark.
 """
 
 from __future__ import annotations
@@ -18,14 +18,13 @@ import sys
 from collections.abc import Iterable
 from typing import IO, Any, NoReturn
 
-from chatbot.i18n.bidi import terminal_text
+from chatbot.i18n.bidi import terminal_line
 from chatbot.i18n.translation import _
 
 
 def for_terminal(text: str) -> str:
-    """The text without invisible bidi controls (the RLM/LRM marks the i18n package puts
-    around left-to-right runs, and any isolate): most terminals show them as stray marks."""
-    return terminal_text(text)
+    """The text with its RLM/LRM marks and without any isolate (bidi.terminal_line)."""
+    return terminal_line(text)
 
 
 def say(text: str, *, error: bool = False) -> None:

@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import shutil
+import textwrap
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,12 +36,14 @@ from chatbot.handlers.cli_help import Parser, for_terminal
 from chatbot.handlers.ctrl_c import CtrlC
 from chatbot.handlers.lobby_options import rule_options
 from chatbot.handlers.refusal import refusal_text
+from chatbot.i18n.bidi import CLOSE, LRM, OPEN, RLM, is_rtl, rtl_lines
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.envido_sung import with_sung
 from chatbot.i18n.hints import hint_line
 from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.prompts import menu_line, move_prompt, not_a_move, signal_prompt
 from chatbot.i18n.render import (
+    VARIANT_NAMES,
     Viewer,
     action_label,
     render_all,
@@ -50,7 +54,7 @@ from chatbot.i18n.render import (
 from chatbot.i18n.rules_pages import rules_pages
 from chatbot.i18n.senas_text import known_lines, sena_phrase_in
 from chatbot.i18n.teaching import in_rank_order
-from chatbot.i18n.translation import _, translate
+from chatbot.i18n.translation import _, ngettext, translate
 from chatbot.rules.errors import SetupError
 from chatbot.rules.events import Event, TurnStarted
 from chatbot.rules.put_events import CardPassed
@@ -119,6 +123,9 @@ class Game:
     viewer: Viewer = field(init=False)
     sat_out: bool = field(init=False, default=False)  # the person sat out this hand
     ctrl_c: CtrlC = field(default_factory=CtrlC)  # whether an EOF at a prompt was a Ctrl-C
+    # the event lines printed since the person's last screen: the screen leaves out what
+    # they just said (the deal's turned-up card, manilhas and cards, a hand's score)
+    recent: list[str] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         names = [seat.name if seat is not None else "" for seat in self.table.seats]
@@ -131,6 +138,7 @@ class Game:
         shown = with_sung(own_turn_first(events), self.table.rules, self.table.match)
         for line in render_all(shown, self.viewer, self.locale):
             self.say(line)
+            self.recent.append(line)
 
     def score_so_far(self) -> str | None:
         match = self.table.match
@@ -225,7 +233,9 @@ class Game:
         """Ask until one move is made; rules, hints and refusals re-ask the same turn."""
         table, rules = self.table, self.table.rules
         for line in view_lines(view, self.viewer, self.locale):
-            self.say(line)
+            if not any(line in said for said in self.recent):
+                self.say(line)
+        self.recent.clear()
         for line in known_lines(rules, table.match, HUMAN, self.viewer.names, self.locale):
             self.say(line)
         menu = in_rank_order(view.legal, rules, view.vira)  # strongest card first
@@ -292,21 +302,71 @@ class Game:
             raise Leave
 
     def _rules(self, which: str) -> None:
+        """``?N``: page N of the rules of the game being played, wrapped to the terminal,
+        with the table's own target where it is not the one the pages name."""
         pages = rules_pages(self.table.variant, self.locale)
         number = read_number(which) if which.strip() else 1
         if number is None or not 1 <= number <= len(pages):
-            number = 1
+            self.say(ngettext("There is no page {page}: the rules have {n} page.",
+                              "There is no page {page}: the rules have {n} pages.",
+                              len(pages), page=which.strip()))
+            self._say_wrapped(_("Pages: {pages}", pages=" · ".join(
+                f"?{n} {p.title}" for n, p in enumerate(pages, start=1))))
+            return
         page = pages[number - 1]
         self.say(_("{title} ({page}/{total})", title=page.title, page=number,
                    total=len(pages)))
-        self.say(page.text)
+        target = self.table.rules.target_score()
+        if target != rules_class(self.table.variant)({}).target_score():
+            # TRANSLATORS: under a rules page in the terminal: the table chose another
+            # target than the usual one the page names.
+            self.say(ngettext("At this table the game is played to {n} point.",
+                              "At this table the game is played to {n} points.", target))
+        self._say_wrapped(page.text)
         others = [f"?{n} {p.title}" for n, p in enumerate(pages, start=1) if n != number]
-        self.say(_("Other pages: {pages}", pages=" · ".join(others)))
+        self._say_wrapped(_("Other pages: {pages}", pages=" · ".join(others)))
+
+    def _say_wrapped(self, text: str) -> None:
+        """Long text cut to the terminal's width (COLUMNS, else what the terminal says)."""
+        width = shutil.get_terminal_size((80, 24)).columns - 1
+        for line in page_lines(text, width, rtl=is_rtl(self.locale)):
+            self.say(line)
 
     def _hint(self, view: SeatView) -> None:
         rules = self.table.rules
         action, reason = hint(rules, view, random.Random(self.table.seq))
         self.say(hint_line(action, reason, view, rules, self.locale))
+
+
+def page_lines(text: str, width: int, rtl: bool = False) -> list[str]:
+    """A rules page cut into lines that fit ``width`` columns, between words only (never a
+    word split); a bullet's later lines are indented under its text. In a right-to-left
+    language every cut line starts right to left, as the page's own lines do."""
+    lines: list[str] = []
+    for line in text.splitlines():
+        indent = "  " if line.lstrip(RLM).startswith("• ") else ""
+        cut = textwrap.wrap(line, max(width, 20), subsequent_indent=indent,
+                            break_long_words=False, break_on_hyphens=False) or [""]
+        lines += closed_marks(cut, indent)
+    return rtl_lines("\n".join(lines)).split("\n") if rtl else lines
+
+
+def closed_marks(cut: list[str], indent: str) -> list[str]:
+    """The lines of one cut line, each left-to-right fragment marked on every line it spans.
+
+    A fragment (LRM … LRM, docs/bidi.md) cut in two, say a ranking ``7♣ > 7♥ > 7♠``,
+    would leave its second half unmarked, and a terminal that lays out bidi would show it
+    mirrored (``7♠ < 7♥``): the first half is closed at its line's end and the second
+    opened again after the indent."""
+    out: list[str] = []
+    inside = False
+    for line in cut:
+        if inside:
+            body = line[len(indent):] if line.startswith(indent) else line
+            line = line[:len(line) - len(body)] + OPEN + body
+        inside = line.count(LRM) % 2 == 1
+        out.append(line + CLOSE if inside else line)
+    return out
 
 
 def play_game(
@@ -458,7 +518,7 @@ def main(argv: Sequence[str], input_fn: InputFn = input, output: Output = print)
     variant = find_variant(args.variant)
     if variant is None:
         errors.append(_("Unknown game {name}.", name=args.variant) + " "
-                      + _suggestion(args.variant, available_variants()))
+                      + _suggestion(args.variant, available_variants(), VARIANT_NAMES))
     locale = pick_locale(args.lang)
     if locale is None:
         errors.append(_("Unknown language {name}.", name=args.lang) + " "
@@ -487,8 +547,10 @@ def main(argv: Sequence[str], input_fn: InputFn = input, output: Output = print)
                      options=options, level=level)
 
 
-def _suggestion(name: str, valid: Sequence[str]) -> str:
-    near = closest(name, valid)
+def _suggestion(name: str, valid: Sequence[str],
+                aliases: Mapping[str, str] | None = None) -> str:
+    """The closest valid names, every one that is near (a game's full name counts)."""
+    near = closest(name, valid, count=len(valid), aliases=aliases)
     if near:
         return _("Did you mean {names}?", names=" / ".join(near))
     return _("Choose one of: {names}.", names=", ".join(valid))

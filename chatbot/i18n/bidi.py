@@ -108,7 +108,20 @@ def rtl_lines(text: str) -> str:
                      else RLM + line for line in lines)
 
 
+# What a terminal must not get: the isolates, embeddings and overrides (never written
+# here, and shown by terminals as stray characters). The marks stay (terminal_line).
+NOT_FOR_TERMINALS: Final = BIDI_CONTROLS - {LRM, RLM, ALM}
+
+
 def terminal_text(text: str) -> str:
-    """``text`` without any invisible bidi control, for a terminal: most terminals do no
-    bidi layout and show the marks as stray characters or boxes."""
+    """``text`` without any invisible bidi control: the characters a reader sees, for
+    comparing a line with what it should say."""
     return "".join(char for char in text if char not in BIDI_CONTROLS)
+
+
+def terminal_line(text: str) -> str:
+    """``text`` for a terminal: the RLM/LRM marks kept, since a terminal that lays out
+    bidi (the Unicode algorithm, as mlterm, Konsole or python-bidi do) needs them to keep a
+    run of cards in order (``K♣ K♥ K♠ K♦``, not ``♦K♣ K♥ K♠ K``), and a terminal that does
+    none draws these zero-width marks as nothing; any isolate or embedding removed."""
+    return "".join(char for char in text if char not in NOT_FOR_TERMINALS)

@@ -24,10 +24,12 @@ from chatbot.i18n.teaching import (
     accept_label,
     eleven_play_label,
     eleven_run_label,
+    leave_label,
     manilhas_line,
     ranked_cards,
     run_label,
     stake_line,
+    tanto_accept_label,
 )
 from chatbot.i18n.terms import ANSWER_TERMS, Term, special_hand_term, term
 from chatbot.i18n.translation import N_, _, ngettext
@@ -426,7 +428,9 @@ def _call_scored_line(e: E.CallScored, v: Viewer) -> str:
     if e.team is None:
         if e.call == A.FLOR:
             return _("Nobody scores the flor.")
-        return _("Nobody scores the envido.")
+        # The one envido nobody scores is one a flor voided (decision 16), maybe after its
+        # winner was told: the line says why, so the two do not contradict each other.
+        return _("The flor cancels the envido: nobody scores it.")
     if _alone_mine(e.team, v):
         return _own_call_scored(e)
     team = v.team_name(e.team)
@@ -504,6 +508,8 @@ def _envido_sung(e: EnvidoSung, v: Viewer) -> str:
 def _hand_won(e: E.HandWon, v: Viewer) -> str:
     if e.team is None:
         line = _("Nobody wins the hand.")
+    elif e.reason in (A.ENVIDO, A.FLOR):  # points paid at once ended the game mid-hand
+        line = _game_ending_call(e.reason, e.team, e.points[e.team], v)
     else:
         points = e.points[e.team]
         if _alone_mine(e.team, v):
@@ -517,6 +523,26 @@ def _hand_won(e: E.HandWon, v: Viewer) -> str:
             line = ngettext("{team} wins the hand: {n} point.",
                             "{team} wins the hand: {n} points.", points, team=v.team_name(e.team))
     return line + " " + _("Score: {scores}", scores=scores_text(v, e.score))
+
+
+def _game_ending_call(call: str, team: int, points: int, v: Viewer) -> str:
+    """The envido or flor paid at once that took a side to the target: what ended the game,
+    not "wins the hand", since the hand was not played out."""
+    if _alone_mine(team, v):
+        if call == A.FLOR:
+            return ngettext("The flor ends the game: {n} point to you.",
+                            "The flor ends the game: {n} points to you.", points)
+        return ngettext("The envido ends the game: {n} point to you.",
+                        "The envido ends the game: {n} points to you.", points)
+    if call == A.FLOR:
+        # TRANSLATORS: {team} is one player or a side of two or three ("Ana and Bot 2").
+        return ngettext("The flor ends the game: {n} point to {team}.",
+                        "The flor ends the game: {n} points to {team}.", points,
+                        team=v.team_name(team))
+    # TRANSLATORS: {team} is one player or a side of two or three ("Ana and Bot 2").
+    return ngettext("The envido ends the game: {n} point to {team}.",
+                    "The envido ends the game: {n} points to {team}.", points,
+                    team=v.team_name(team))
 
 
 def _cards_revealed(e: E.CardsRevealed, v: Viewer) -> str:
@@ -723,18 +749,25 @@ def _action_label(action: A.Action, view: SeatView, rules: TrickRules) -> str:
         known = RAISE_TERMS.get(name)
         return term(known) if known is not None else _("Raise")
     if kind == A.ACCEPT:
-        if view.pending_call == A.PUT:
-            return term(Term.PUT_SEE)
-        word = term(ANSWER_TERMS[rules.accept_call])
+        word = term(Term.PUT_SEE if view.pending_call == A.PUT
+                    else ANSWER_TERMS[rules.accept_call])
+        stakes = view.answer_stakes  # envido, contraflor, a put: the rules say
+        if stakes is not None and view.pending_call in ENVIDO_FAMILY | FLOR_FAMILY:
+            return tanto_accept_label(word, stakes[0], flor=view.pending_call in FLOR_FAMILY)
+        if stakes is not None:
+            return accept_label(word, stakes[0])
         if view.pending_call in (A.TRUCO, A.RAISE) and view.level + 1 < len(rules.ladder):
             return accept_label(word, rules.ladder[view.level + 1])
         if view.pending_call == A.MON_RESTE:
             return accept_label(word, None)
         return word
     if kind == A.RUN:
-        if view.pending_call == A.PUT:
-            return term(Term.PUT_THROW_IN)
-        word = term(ANSWER_TERMS[rules.refuse_call])
+        word = term(Term.PUT_THROW_IN if view.pending_call == A.PUT
+                    else ANSWER_TERMS[rules.refuse_call])
+        if view.answer_stakes is not None:
+            if len(view.score) > 2:  # each for himself: the one who throws in drops out
+                return leave_label(word)
+            return run_label(word, view.answer_stakes[1], one_opponent=view.players == 2)
         if view.pending_call in (A.TRUCO, A.RAISE, A.MON_RESTE):
             return run_label(word, view.stake, one_opponent=view.players == 2)
         return word
@@ -745,11 +778,63 @@ def _action_label(action: A.Action, view: SeatView, rules: TrickRules) -> str:
         return eleven_run_label(rules.ladder[0], one_opponent=view.players == 2)
     if kind == A.FOLD:
         return term(ANSWER_TERMS[rules.fold_call])
+    if view.contest_stakes is not None and kind in FLOR_FAMILY:
+        return _contest_label(kind, view.contest_stakes, view.players)
     called = CALL_TERMS.get(kind)
     if called is not None:
         return term(called)
     msgid = ACTION_LABELS.get(kind)
     return _(msgid) if msgid is not None else kind
+
+
+def leading_line(viewer: Viewer, plays: Sequence[tuple[int, Card | None]]) -> str | None:
+    """Which card takes the trick in play if nobody beats it: ``Winning so far: 3♥ (Ana)``,
+    or the cards tied across sides; None while only face-down cards lie there. The viewer
+    carries the hand's turned-up card, which the strengths depend on."""
+    rules = viewer.rules
+    strength = rules.strength_table(viewer.vira)
+    shown = [(seat, card) for seat, card in plays if card is not None and card in strength]
+    if not shown:
+        return None
+    best = max(strength[card] for _seat, card in shown)
+    top = [(seat, card) for seat, card in shown if strength[card] == best]
+    if len({rules.team_of(seat, viewer.players) for seat, _card in top}) > 1:
+        # TRANSLATORS: the cards of different sides that tie the trick in play so far.
+        return _("Tied so far: {cards}", cards=viewer.cards(card for _seat, card in top))
+    seat, card = top[0]
+    if seat == viewer.seat:
+        # TRANSLATORS: the viewer's own card takes the trick in play so far.
+        return _("Winning so far: {card} (yours)", card=viewer.card(card))
+    # TRANSLATORS: the card that takes the trick in play unless a later card beats it, and
+    # who played it.
+    return _("Winning so far: {card} ({player})", card=viewer.card(card),
+             player=viewer.name(seat))
+
+
+def tricks_line(viewer: Viewer, tricks: Sequence[int | None], sides: int) -> str | None:
+    """The tricks each side has won this hand, ``Tricks won: Ana: 1 · Bot 1: 0``, and how
+    many were tied; None before the first trick ends."""
+    if not tricks:
+        return None
+    won = [sum(1 for team in tricks if team == side) for side in range(sides)]
+    scores = scores_text(viewer, won)
+    tied = sum(1 for team in tricks if team is None)
+    if tied:
+        # TRANSLATORS: {scores} as in "Ana: 1 · Bot 1: 0"; {n} the tricks tied this hand.
+        return _("Tricks won: {scores} · tied: {n}", scores=scores, n=tied)
+    # TRANSLATORS: {scores} is each side with the tricks it won this hand ("Ana: 1 · Bot 1: 0").
+    return _("Tricks won: {scores}", scores=scores)
+
+
+def _contest_label(kind: str, stakes: tuple[int, int, int | None], players: int) -> str:
+    """Meeting the other side's flor: a plain flor ("con flor me achico") gives them its
+    points, a contraflor or al resto plays the flor for its stake."""
+    achico, contraflor, resto = stakes
+    if kind == A.FLOR:
+        return run_label(term(Term.FLOR), achico, one_opponent=players == 2)
+    if kind == A.CONTRAFLOR:
+        return tanto_accept_label(term(Term.CONTRAFLOR), contraflor, flor=True)
+    return tanto_accept_label(_(ACTION_LABELS[A.CONTRAFLOR_AL_RESTO]), resto, flor=True)
 
 
 def view_lines(view: SeatView, viewer: Viewer, locale: str) -> list[str]:
@@ -776,8 +861,14 @@ def view_lines(view: SeatView, viewer: Viewer, locale: str) -> list[str]:
                        card=viewer.card(card) if card is not None else _("face down"))
                      for seat, card in view.table]
             lines.append(_("On the table: {plays}", plays=separated(plays)))
+            leading = leading_line(viewer, view.table)
+            if leading:
+                lines.append(leading)
         else:
             lines.append(_("The table is empty."))
+        tricks = tricks_line(viewer, view.tricks, len(view.score))
+        if tricks:
+            lines.append(tricks)
         lines.append(stake_line(view.decides_game, view.stake))
     lines.append(score_line(viewer, view.score, locale))
     return lines

@@ -702,9 +702,17 @@ _PUT_SHORT: Final = R_(
     "Put is an old English game, a 17th-century cousin of truco: quick, and all about "
     "bluffing.\n"
     "• Players: 2 (the classic game), 4 in two partnerships (only one player per side "
-    "plays the hand), or 3 to 6 each for themselves.\n"
-    "• Each player gets 3 cards (more with 3 or more players each for themselves). Win two "
-    "tricks, or one trick while the other two are tied, to win the hand.\n"
+    "plays the hand), or 3 to 6 each for themselves."
+)
+
+_PUT_SHORT_TRICKS: Final = R_(
+    "• Each player gets 3 cards (more with 3 or more players each for themselves). One "
+    "against one or side against side, win two tricks, or one trick while the other two "
+    "are tied, to win the hand; each for themselves, the most tricks win it (see Four or "
+    "more players)."
+)
+
+_PUT_SHORT_STAKES: Final = R_(
     "• A hand won is worth 1 point.\n"
     "• On your turn you may put: your opponent either throws in, and you score 1, or "
     "sees the put, and then whoever wins the hand wins the whole game.\n"
@@ -904,7 +912,7 @@ _PAGES: Final[dict[str, tuple[tuple[str, str | tuple[str, ...]], ...]]] = {
         (_TITLE_OPTIONS, _LE_TRUC_OPTIONS),
     ),
     "put": (
-        (_TITLE_SHORT, _PUT_SHORT),
+        (_TITLE_SHORT, (_PUT_SHORT, _PUT_SHORT_TRICKS, _PUT_SHORT_STAKES)),
         (_TITLE_DECK, _PUT_DECK),
         (_TITLE_PLAY, _PUT_PLAY),
         (_TITLE_TIES, _PUT_TIES),

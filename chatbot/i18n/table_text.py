@@ -20,8 +20,10 @@ from chatbot.i18n.render import (
     SCORE_SEPARATOR,
     Viewer,
     action_label,
+    leading_line,
     render_all,
     score_line,
+    tricks_line,
     variant_name,
 )
 from chatbot.i18n.senas_text import known_lines
@@ -241,11 +243,17 @@ def table_text(table: Table, events: Sequence[Event], locale: str) -> str:
             if hand.vira is not None:
                 lines.append(_("Turned-up card: {card}.", card=viewer.card(hand.vira)))
             manilhas = manilhas_line(table.rules, hand.vira)
-            if manilhas:
+            if manilhas and not any(manilhas in line for line in lines):  # fixed ones: the deal
                 lines.append(manilhas)
             on_table = _on_table(table, viewer)
             if on_table:
                 lines.append(on_table)
+                leading = leading_line(replace(viewer, vira=hand.vira), hand.table)
+                if leading:
+                    lines.append(leading)
+            tricks = tricks_line(viewer, hand.tricks, len(match.score))
+            if tricks:
+                lines.append(tricks)
             lines.append(stake_line(table.rules.decides_game(hand), hand.stake))
             seat = table.rules.to_act(match)
             if seat is not None:

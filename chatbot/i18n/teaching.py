@@ -63,6 +63,29 @@ def accept_label(word: str, points: int | None) -> str:
                     answer=word)
 
 
+def tanto_accept_label(word: str, points: int | None, flor: bool) -> str:
+    """An accept button of an envido or a contraflor, naming what it plays for: the hand's
+    own stake, shown beside it, is another matter (``Quiero: the envido for 28``). Also a
+    contraflor's own button, with the call for the word (``Contraflor!: the flor for 6``)."""
+    if flor:
+        if points is None:
+            # TRANSLATORS: {answer} is the accept word ("Quiero"); accepting the
+            # contraflor al resto plays the flor for the whole game.
+            return _("{answer}: the flor for the game", answer=word)
+        # TRANSLATORS: {answer} is the accept word ("Quiero") or the call itself
+        # ("Contraflor!"); {n} the points the best flor then scores.
+        return ngettext("{answer}: the flor for {n} point", "{answer}: the flor for {n} points",
+                        points, answer=word)
+    if points is None:
+        # TRANSLATORS: {answer} is the accept word ("Quiero"); the falta envido accepted
+        # decides the game.
+        return _("{answer}: the envido for the game", answer=word)
+    # TRANSLATORS: {answer} is the accept word ("Quiero"); {n} the points the best envido
+    # count then scores.
+    return ngettext("{answer}: the envido for {n} point", "{answer}: the envido for {n} points",
+                    points, answer=word)
+
+
 def run_label(word: str, points: int, one_opponent: bool = False) -> str:
     """A run button with what it gives away: ``Run: they score 1``.
 
@@ -77,6 +100,14 @@ def run_label(word: str, points: int, one_opponent: bool = False) -> str:
     # side then scores.
     return ngettext("{answer}: they score {n} point", "{answer}: they score {n} points",
                     points, answer=word)
+
+
+def leave_label(word: str) -> str:
+    """A throw-in button where each plays for himself (Put with three or more): the one who
+    throws in leaves the hand; the putter scores only if nobody sees the put."""
+    # TRANSLATORS: {answer} is the refusing word (Put's "Throw in"); that player takes no
+    # further part in this hand.
+    return _("{answer}: leave this hand", answer=word)
 
 
 def eleven_play_label(points: int) -> str:

@@ -201,6 +201,42 @@ class ArgentinoRules(TrickRules):
         order = self.from_mano(match)
         return singing(hand.x.env, order, {s: self.team_of(s, match.players) for s in order})
 
+    def answer_stakes(self, match: Match) -> tuple[int | None, int] | None:
+        """An envido chain: quiero plays for its stakes (or the falta), no quiero gives what
+        was accepted before (3.5.4); a contraflor: quiero plays for 6 (al resto: the falta),
+        refused it gives 4 (decision 17). A falta that takes either side to the target is
+        played for the game."""
+        hand = match.hand
+        pending = hand.pending if hand is not None else None
+        if hand is None or pending is None:
+            return None
+        if pending.call in ENVIDO_CALLS:
+            chain = hand.x.chain or [pending.call]
+            accepted = self._falta_stake(match) if FALTA in chain else envido_points(
+                chain, True, 0)
+            return accepted, envido_points(chain, False, 0)
+        if pending.call == A.CONTRAFLOR:
+            return CONTRAFLOR_WON, CONTEST_REFUSED
+        if pending.call == A.CONTRAFLOR_AL_RESTO:
+            return self._falta_stake(match), CONTEST_REFUSED
+        return None
+
+    def contest_stakes(self, match: Match) -> tuple[int, int, int | None] | None:
+        """Decision 17: achico gives the first flor side 4, a contraflor accepted plays for 6,
+        al resto for the falta."""
+        if not self._contraflor or match.hand is None:
+            return None
+        return ACHICO, CONTRAFLOR_WON, self._falta_stake(match)
+
+    def _falta_stake(self, match: Match) -> int | None:
+        """The falta as a stake: its points, or None when either side winning it wins the
+        game."""
+        score = match.score
+        values = [self._falta(match, team) for team in range(len(score))]
+        if all(s + v >= self._target for s, v in zip(score, values, strict=True)):
+            return None
+        return max(values)
+
     def calls_scored_at_end(self) -> bool:
         return not self._immediate  # 3.5.7
 

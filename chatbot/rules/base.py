@@ -105,7 +105,7 @@ class TrickRules:
         "deck", "strengths", "manilhas", "stake_values", "supported_actions", "turns_up_card",
         "cards_per_player", "teams", "team_of", "target_score", "decides_game",
         "calls_scored_at_end", "races_to_target", "check_score", "envido_counts",
-        "envido_sung", "envido_declarations",
+        "envido_sung", "envido_declarations", "answer_stakes", "contest_stakes",
         # deal
         "draw", "setup_hand", "deal_events", "next_dealer",
         # order
@@ -173,6 +173,21 @@ class TrickRules:
         """Whether the winner of this hand wins the game whatever the score (an iron
         hand, an accepted mon reste, a seen put): its texts say so instead of a value."""
         return False
+
+    def answer_stakes(self, match: Match) -> tuple[int | None, int] | None:
+        """Hook: what the answers to the pending call are worth, for the texts that teach
+        them: (the points accepting plays for, None for the game; the points refusing
+        gives the caller's side). None where the ladder says it (a raise: its next value
+        and the stake as it stands) or there is no call. Public: every seat heard the
+        calls."""
+        return None
+
+    def contest_stakes(self, match: Match) -> tuple[int, int, int | None] | None:
+        """Hook: where a flor may be met by the other side's flor (Argentine contraflor),
+        what each way of meeting it is worth, for the buttons' texts: (the points a plain
+        flor, "con flor me achico", gives the first side; the points a contraflor plays
+        for; those of a contraflor al resto, None for the game). None elsewhere."""
+        return None
 
     def calls_scored_at_end(self) -> bool:
         """Whether a call scored mid-hand (envido, flor) reaches the score only when the

@@ -317,6 +317,14 @@ class PutRules(TrickRules):
             return True, most_tricks(hand.tricks, hand.x.active)
         return two_sided_result(hand.tricks)
 
+    def answer_stakes(self, match: Match) -> tuple[int | None, int] | None:
+        """A put: seeing it plays the hand for the game (in a ledger, for the stake G);
+        thrown in by all, the putter scores 1 (6.1.6)."""
+        hand = match.hand
+        if hand is None or hand.pending is None:
+            return None
+        return (self.target_score() if self._ledger else None), 1
+
     def decides_game(self, hand: Hand) -> bool:
         """A seen put (or outright play) gives the hand's winner the race (finish_by_tricks);
         in a ledger there is no game to decide."""

@@ -6,8 +6,9 @@ the hidden state leaks into it, so a bot that decides from a view cannot peek.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
@@ -50,6 +51,13 @@ class SeatView:
     # the envido counts declared after a quiero, in order: (seat, count) or (seat, None)
     # for "son buenas" (rules.envido_sung); public, and a bot's worlds must agree with them
     sung: tuple[tuple[int, int | None], ...] = ()
+    # what the answers to the pending call are worth (rules.answer_stakes), for the answer
+    # buttons' texts; not compared: a bot's sampled world reads the envido chain as the
+    # shortest one with the same answers (argentino_worlds), whose stakes may differ
+    answer_stakes: tuple[int | None, int] | None = field(default=None, compare=False)
+    # what meeting a flor with a flor, a contraflor or al resto is worth (rules.contest_
+    # stakes), while this seat may choose among them; for the buttons' texts
+    contest_stakes: tuple[int, int, int | None] | None = field(default=None, compare=False)
 
 
 def blind_slot(index: int) -> Card:
@@ -119,6 +127,9 @@ def seat_view(rules: TrickRules, match: Match, seat: int) -> SeatView:
         decides_game=rules.decides_game(hand),
         senas=rules.senas_seen(match, seat),
         sung=rules.envido_sung(match),
+        answer_stakes=rules.answer_stakes(match) if pending is not None else None,
+        contest_stakes=rules.contest_stakes(match)
+        if any(a.kind == A.CONTRAFLOR for a in legal) else None,
     )
 
 

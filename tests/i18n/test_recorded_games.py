@@ -128,7 +128,8 @@ def test_every_right_to_left_line_starts_right_to_left(config: Config, locale: s
 @pytest.mark.parametrize("config", CONFIGS, ids=Config.label)
 @pytest.mark.parametrize("locale", LOCALES)
 def test_terminal_text_of_a_game_has_no_bidi_controls(config: Config, locale: str) -> None:
-    """The terminal game prints ``terminal_text(line)``: no isolate or mark survives."""
+    """``terminal_text(line)`` is what a reader sees of a line: no isolate or mark survives
+    (the terminal game prints ``terminal_line``, which keeps the marks)."""
     for _, _, line in lines(config, locale):
         plain = terminal_text(line)
         assert plain.strip() and not any(char in BIDI_CONTROLS for char in plain), line
