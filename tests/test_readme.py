@@ -373,8 +373,9 @@ def test_sigint_while_play_starts_leaves_in_one_line(tmp_path: Path, moment: str
             process.kill()
     assert err == "" and TRACEBACK not in out
     lines = out.strip().splitlines()
-    if moment == "at once" and process.returncode == -signal.SIGINT:
-        assert lines == []
+    if moment == "at once" and not out:
+        # the signal came before Python ran: ended by it, or by the wrapper's own trap
+        assert process.returncode in (-signal.SIGINT, 130)
         return
     assert process.returncode == 130, (out, err)
     if "Your move" not in out:
