@@ -135,7 +135,10 @@ def play_checked(config: Config, seed: int, check_illegal: bool,
                 assert len(ever) == len(set(ever)), "a card dealt twice within a deal"
                 assert not set(ever) & set(hand.stock)
         hands_played += 1
-        if config.variant != "put":  # a drawn Put hand scores nothing
+        # a drawn Put hand scores nothing, nor does a special hand (of eleven, iron)
+        # whose three tricks all tie: it is void and dealt again (rules 1.6.3)
+        void = hand.reason == "all-tied" and hand.special is not None
+        if config.variant != "put" and not void:
             assert sum(hand.points) >= 1, "a hand that scored nothing"
         if config.variant == "mineiro":
             assert all(s % 2 == 0 for s in match.score), "Mineiro scores move in twos"
