@@ -56,6 +56,7 @@ from chatbot.storage.models import (
     tables,
     users,
 )
+from chatbot.storage.player_records import record_game_end
 from chatbot.storage.records import (
     ChatRecord,
     Deadline,
@@ -458,7 +459,9 @@ def _save_with_events(
         raise StaleVersion(table.id, expected_version, actual)
     if applied is not None:
         _record_applied(conn, applied, table.id, now)
-    _insert_events(conn, table.id, events, now)
+    seqs = _insert_events(conn, table.id, events, now)
+    if any(kind == "GameWon" for kind, _ in events):  # players' records, in this transaction
+        record_game_end(conn, table.id, seqs[0] - 1)
     if seat_rows is not None:
         _set_seats(conn, table.id, seat_rows)
     return _table(row)
