@@ -261,8 +261,9 @@ class PlayerStat(StorageModel, table=True):
 
 
 class PlayerProfile(StorageModel, table=True):
-    """What a player's records keep beside the counters: the winning streak, and
-    whether they appear on leaderboards (``/privacy``)."""
+    """What a player's records keep beside the counters: the winning streak, whether
+    they appear on leaderboards (``/privacy``), and their Telegram @username as last
+    seen, which is how ``/stats @username`` finds them."""
 
     __tablename__ = "player_profiles"
 
@@ -271,6 +272,7 @@ class PlayerProfile(StorageModel, table=True):
     streak: int = 0
     best_streak: int = 0
     hidden: bool = False
+    username: str | None = Field(default=None, index=True)
 
 
 class PlayerRating(StorageModel, table=True):

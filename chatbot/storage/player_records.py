@@ -19,7 +19,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Table, delete, func, select
+from sqlalchemy import Table, delete, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -33,6 +33,7 @@ from chatbot.stats.ratings import (
     is_rated,
     rate,
 )
+from chatbot.storage.forgetting import forget
 from chatbot.storage.models import (
     chat_players,
     game_events,
@@ -49,6 +50,8 @@ from chatbot.storage.runner import Runner, runner_for
 log = logging.getLogger(__name__)
 
 RECORD_TABLES = (player_stats, player_profiles, player_ratings, rated_opponents, chat_players)
+# What a rebuild recounts; a profile's choices (/privacy, the @username) stay.
+COUNTED = (player_stats, player_ratings, rated_opponents, chat_players)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +104,18 @@ class PlayerRecords:
         """Leave every leaderboard (``/privacy``), or come back."""
         await self._run.write(_set_hidden, user_id, hidden)
 
+    async def set_username(self, user_id: int, username: str | None) -> None:
+        """The @username Telegram shows for the user now (None: they have none)."""
+        await self._run.write(_set_username, user_id, username)
+
+    async def user_by_username(self, username: str) -> int | None:
+        """The user last seen with this @username (case-insensitive), if any."""
+        return await self._run.read(_user_by_username, username)
+
+    async def forget(self, user_id: int) -> bool:
+        """``/forget``: see ``forgetting.py``; False while they sit at an open table."""
+        return await self._run.write(forget, user_id)
+
     async def rebuild(self) -> int:
         """Rebuild every record from the event logs; returns the games counted."""
         return await self._run.write(rebuild)
@@ -135,8 +150,9 @@ def apply_game(conn: Connection, game: FinishedGame, chat_id: int) -> None:
 def rebuild(conn: Connection) -> int:
     """Delete every record and apply every finished game of every log again, in the
     order the games ended; returns how many games were applied."""
-    for table in RECORD_TABLES:
+    for table in COUNTED:
         conn.execute(delete(table))
+    conn.execute(update(player_profiles).values(streak=0, best_streak=0))
     games: list[tuple[FinishedGame, int]] = []
     for table_id, options, chat_id in conn.execute(
             select(tables.c.id, tables.c.options, tables.c.chat_id).order_by(tables.c.id)):
@@ -144,6 +160,12 @@ def rebuild(conn: Connection) -> int:
     games.sort(key=lambda item: item[0].order_key())
     for game, chat_id in games:
         apply_game(conn, game, chat_id)
+    # forgotten people (``forgetting.py``) sit in the log under negative pseudonyms: their
+    # games counted for the others above; nothing is kept for the pseudonyms themselves
+    for table in (player_stats, player_profiles, player_ratings, chat_players):
+        conn.execute(delete(table).where(table.c.user_id < 0))
+    conn.execute(delete(rated_opponents).where((rated_opponents.c.user_id < 0)
+                                               | (rated_opponents.c.opponent_id < 0)))
     return len(games)
 
 
@@ -220,6 +242,18 @@ def _set_hidden(conn: Connection, user_id: int, hidden: bool) -> None:
         index_elements=[player_profiles.c.user_id], set_={"hidden": hidden}))
 
 
+def _set_username(conn: Connection, user_id: int, username: str | None) -> None:
+    name = username.lower() if username else None
+    if name is not None:  # a username moves to whoever holds it now
+        conn.execute(update(player_profiles).where(player_profiles.c.username == name,
+                                                   player_profiles.c.user_id != user_id)
+                     .values(username=None))
+    statement = _insert_for(conn, player_profiles).values(
+        user_id=user_id, streak=0, best_streak=0, hidden=False, username=name)
+    conn.execute(statement.on_conflict_do_update(
+        index_elements=[player_profiles.c.user_id], set_={"username": name}))
+
+
 # -- reading ----------------------------------------------------------------------------
 
 
@@ -234,6 +268,11 @@ def _stats(conn: Connection, user_id: int) -> PlayerStats:
     return PlayerStats(user_id, counters, profile.streak if profile else 0,
                        profile.best_streak if profile else 0,
                        bool(profile.hidden) if profile else False, ratings)
+
+
+def _user_by_username(conn: Connection, username: str) -> int | None:
+    return conn.execute(select(player_profiles.c.user_id).where(
+        player_profiles.c.username == username.lower().lstrip("@"))).scalar_one_or_none()
 
 
 def _board(conn: Connection, chat_id: int, family: str) -> list[BoardLine]:

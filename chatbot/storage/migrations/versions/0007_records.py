@@ -42,8 +42,10 @@ def upgrade() -> None:
         sa.Column("streak", sa.Integer(), nullable=False),
         sa.Column("best_streak", sa.Integer(), nullable=False),
         sa.Column("hidden", sa.Boolean(), nullable=False),
+        sa.Column("username", sa.String(), nullable=True),
         sa.PrimaryKeyConstraint("user_id", name=op.f("pk_player_profiles")),
     )
+    op.create_index(op.f("ix_player_profiles_username"), "player_profiles", ["username"])
     op.create_table(
         "player_ratings",
         sa.Column("user_id", sa.BigInteger(), autoincrement=False, nullable=False),
