@@ -5,7 +5,7 @@ id becomes a pseudonym (a negative number no Telegram user has, fresh for each
 person forgotten) and their name "a player", in the log, the seats, the stored game
 and the running series. The pseudonym keeps each old game whole, so a rebuild
 still counts it for the others exactly as it did live; the rebuild then drops what
-it counted for pseudonyms (``player_records.rebuild``), as this does now.
+it counted for pseudonyms themselves (``player_records.rebuild``), as this does now.
 
 A person seated at an open table is refused: that game still needs their seat.
 """
@@ -52,7 +52,7 @@ def forget(conn: Connection, user_id: int) -> bool:
     if open_here is not None:
         return False
     pseudonym = new_pseudonym()
-    forget_records(conn, [user_id])
+    forget_records(conn, user_id, pseudonym)
     conn.execute(delete(users).where(users.c.id == user_id))
     conn.execute(delete(chats).where(chats.c.id == user_id))  # their private chat
     created = [row.id for row in conn.execute(
@@ -64,12 +64,14 @@ def forget(conn: Connection, user_id: int) -> bool:
     return True
 
 
-def forget_records(conn: Connection, user_ids: list[int]) -> None:
-    """Delete what the records keep of these people (as players and as opponents)."""
-    for table in (player_stats, player_profiles, player_ratings, chat_players):
-        conn.execute(delete(table).where(table.c.user_id.in_(user_ids)))
-    conn.execute(delete(rated_opponents).where(or_(rated_opponents.c.user_id.in_(user_ids),
-                                                   rated_opponents.c.opponent_id.in_(user_ids))))
+def forget_records(conn: Connection, user_id: int, pseudonym: int) -> None:
+    """Delete what the records keep of the person; to the people they played they stay
+    an opponent, under the pseudonym (their games against them still count)."""
+    for table in (player_stats, player_profiles, player_ratings, chat_players,
+                  rated_opponents):
+        conn.execute(delete(table).where(table.c.user_id == user_id))
+    conn.execute(update(rated_opponents).where(rated_opponents.c.opponent_id == user_id)
+                 .values(opponent_id=pseudonym))
 
 
 def _anonymise_table(conn: Connection, table_id: int, user_id: int, pseudonym: int) -> None:

@@ -24,6 +24,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from chatbot.rules.registry import available_variants
 from chatbot.stats.derive import FinishedGame, finished_games
 from chatbot.stats.ratings import (
     BOARD_GAMES,
@@ -100,6 +101,11 @@ class PlayerRecords:
         games against enough different people (``ratings.BOARD_GAMES``, ``BOARD_OPPONENTS``)."""
         return await self._run.read(_board, chat_id, family)
 
+    async def chat_family(self, chat_id: int) -> str:
+        """The rating family most played in the chat (the first variant's without games):
+        what ``/top`` without a game shows."""
+        return await self._run.read(_chat_family, chat_id)
+
     async def set_hidden(self, user_id: int, hidden: bool) -> None:
         """Leave every leaderboard (``/privacy``), or come back."""
         await self._run.write(_set_hidden, user_id, hidden)
@@ -162,10 +168,9 @@ def rebuild(conn: Connection) -> int:
         apply_game(conn, game, chat_id)
     # forgotten people (``forgetting.py``) sit in the log under negative pseudonyms: their
     # games counted for the others above; nothing is kept for the pseudonyms themselves
-    for table in (player_stats, player_profiles, player_ratings, chat_players):
+    # (to the others they stay opponents, as ``forgetting.forget_records`` leaves them)
+    for table in (*COUNTED, player_profiles):
         conn.execute(delete(table).where(table.c.user_id < 0))
-    conn.execute(delete(rated_opponents).where((rated_opponents.c.user_id < 0)
-                                               | (rated_opponents.c.opponent_id < 0)))
     return len(games)
 
 
@@ -268,6 +273,13 @@ def _stats(conn: Connection, user_id: int) -> PlayerStats:
     return PlayerStats(user_id, counters, profile.streak if profile else 0,
                        profile.best_streak if profile else 0,
                        bool(profile.hidden) if profile else False, ratings)
+
+
+def _chat_family(conn: Connection, chat_id: int) -> str:
+    query = (select(chat_players.c.family).where(chat_players.c.chat_id == chat_id)
+             .group_by(chat_players.c.family)
+             .order_by(func.sum(chat_players.c.games).desc(), chat_players.c.family).limit(1))
+    return conn.execute(query).scalar_one_or_none() or family_of(available_variants()[0])
 
 
 def _user_by_username(conn: Connection, username: str) -> int | None:

@@ -38,6 +38,7 @@ from chatbot.handlers.telegram.language_command import LanguageCommand
 from chatbot.handlers.telegram.presenter import Presenter
 from chatbot.handlers.telegram.private_hands import PrivateHands
 from chatbot.handlers.telegram.rate_limit import ChatRateLimiter
+from chatbot.handlers.telegram.records_commands import RecordsCommands
 from chatbot.handlers.telegram.repeats import Repeats, quiet_repeat
 from chatbot.handlers.telegram.rules_command import RulesCommand
 from chatbot.handlers.telegram.stickers import StickerBook, prepare_stickers
@@ -46,6 +47,7 @@ from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.translation import N_, translate
 from chatbot.storage import Repository, async_url, make_engine
 from chatbot.storage.locks import TableLocks
+from chatbot.storage.player_records import PlayerRecords
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +61,10 @@ COMMANDS: dict[str, str] = {
     "play": N_("practise alone against the bot"),
     "help": N_("what I can do"),
     "language": N_("choose my language"),
+    "stats": N_("your records, or a player's (reply to them)"),
+    "top": N_("this group's leaderboard"),
+    "privacy": N_("leave the leaderboards, or come back"),
+    "forget": N_("forget my records and name"),
 }
 
 
@@ -202,6 +208,11 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     h.rules, h.language = rules_command, language_command  # their buttons: h.on_button
     app.add_handler(CommandHandler("rules", rules_command.command))
     app.add_handler(CommandHandler("language", language_command.command))
+    records = RecordsCommands(repo, PlayerRecords(engine), h.user_locale, h.forget_user)
+    for name, callback in (("stats", records.stats), ("top", records.top),
+                           ("privacy", records.privacy), ("forget", records.forget)):
+        app.add_handler(CommandHandler(name, callback))
+    app.add_handler(TypeHandler(Update, records.see_username), group=1)  # for /stats @name
     app.add_handler(CallbackQueryHandler(h.on_button))
     app.add_handler(InlineQueryHandler(h.on_inline_query))
     app.add_handler(ChosenInlineResultHandler(h.on_inline_chosen))

@@ -1,0 +1,96 @@
+"""/stats, /top, /privacy and /forget end to end, against the fake Bot API.
+
+Four people play a series of 2v2 group games (through the running bot's own game
+service, which saves each game's end with its records); then everyone reads the
+records through Telegram, each in their own language.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.engine import URL
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from chatbot.i18n.context import use_locale
+from chatbot.i18n.records_text import (
+    FORGET_CONFIRM,
+    FORGET_IN_PRIVATE,
+    FORGOTTEN,
+    HIDDEN,
+    PRIVATE_PLAYER,
+    family_name,
+)
+from chatbot.i18n.translation import translate
+from chatbot.stats.ratings import new_rating
+from chatbot.storage import Repository
+from chatbot.storage.player_records import PlayerRecords
+from chatbot.testing.fakebotapi import FakeChat, FakeMessage, FakeTelegramServer, FakeUser
+from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.stats.games import play_game
+
+PAIRINGS = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 1, 3, 2]]  # every partner in turn: 3 opponents
+
+
+async def ask(server: FakeTelegramServer, user: FakeUser, chat: FakeChat, text: str,
+              reply_to: FakeMessage | None = None) -> str:
+    """Send a command and return the bot's reply."""
+    before = chat.last_bot_message()
+    since = before.message_id if before is not None else 0
+    await user.send(chat, text, reply_to=reply_to)
+    reply = await server.wait_until(
+        lambda: (m := chat.last_bot_message()) is not None and m.message_id > since and m,
+        what=f"the answer to {text}")
+    return reply.text or ""
+
+
+async def test_records_in_every_language(fake_telegram: FakeTelegramServer,
+                                         db_engine: AsyncEngine, migrated_db_url: URL) -> None:
+    server = fake_telegram
+    ana = FakeUser(server, 7001, "Ana", "en", username="ana_t")
+    bia = FakeUser(server, 7002, "Bia", "pt-BR")
+    caio = FakeUser(server, 7003, "Caio", "fa")
+    duda = FakeUser(server, 7004, "Duda", "bn")
+    eva = FakeUser(server, 7005, "Eva", "ur")  # reads, never plays
+    people = [ana, bia, caio, duda]
+    group = server.create_group("Truco", members=[*people, eva])
+    records = PlayerRecords(db_engine)
+    async with running_bot(server, migrated_db_url) as app:
+        for user in (*people, eva):  # everyone is seen by the bot (names, @usernames)
+            await ask(server, user, group, "/top")
+        service = handlers_of(app).service
+        for seed, order in enumerate(PAIRINGS * 2):
+            await play_game(service, group.id, "paulista", [people[i].id for i in order],
+                            seed=seed)
+        for user in people:  # the series moved everyone's rating
+            rating = (await records.stats(user.id)).ratings["brazilian"]
+            assert rating.games == 6 and rating.mu != new_rating().mu
+
+        for user, locale in ((ana, "en"), (bia, "pt_BR"), (caio, "fa"), (duda, "bn"),
+                             (eva, "ur")):
+            board = await ask(server, user, group, "/top paulista")
+            with use_locale(locale):
+                title = translate("🏆 Leaderboard: {family}", locale,
+                                  family=family_name("brazilian"))
+            assert board.splitlines()[0] == title, (locale, board)
+            assert all(p.first_name in board for p in people), board
+
+        said = await bia.send(group, "good game")  # not a command: the bot never gets it
+        card = await ask(server, eva, group, "/stats", reply_to=said)
+        assert card.splitlines()[0] == translate("📊 Records of {name}", "ur", name="Bia")
+        card = await ask(server, caio, group, "/stats @ana_t")
+        assert card.splitlines()[0] == translate("📊 Records of {name}", "fa", name="Ana")
+        own = await ask(server, duda, duda.private, "/stats")
+        assert own.splitlines()[0] == translate("📊 Records of {name}", "bn", name="Duda")
+
+        assert await ask(server, duda, group, "/privacy") == translate(HIDDEN, "bn")
+        assert "Duda" not in await ask(server, ana, group, "/top")
+        assert await ask(server, ana, group, "/stats", reply_to=await duda.send(
+            group, "hi")) == translate(PRIVATE_PLAYER, "en", name="Duda")
+
+        assert await ask(server, ana, group, "/forget") == translate(FORGET_IN_PRIVATE, "en")
+        await ask(server, ana, ana.private, "/start")
+        assert await ask(server, ana, ana.private, "/forget") == translate(FORGET_CONFIRM, "en")
+        assert await ask(server, ana, ana.private, "/forget yes") == translate(FORGOTTEN, "en")
+        board = await ask(server, bia, group, "/top")
+        assert "Ana" not in board and "Bia" in board and "Caio" in board
+    assert (await records.stats(ana.id)).counters == {}
+    assert await Repository(db_engine).get_user(ana.id) is None
