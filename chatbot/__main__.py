@@ -4,7 +4,8 @@
 ``truco-bot run``) starts the Telegram bot, or explains how to get a token
 when there is none; ``truco-bot run --check`` reads the configuration and
 opens the database exactly as a start does, without calling Telegram;
-``truco-bot backup FILE`` copies the SQLite database while the bot runs. Every
+``truco-bot backup FILE`` copies the SQLite database while the bot runs;
+``truco-bot rebuild-stats`` counts the players' records again from the game logs. Every
 text goes through chatbot.i18n like the game's own, in the terminal's language
 (``TRUCO_LANG``, else ``LANG``).
 
@@ -28,7 +29,7 @@ from chatbot.i18n.context import use_locale
 from chatbot.i18n.translation import _
 from chatbot.logs import configure as configure_logs
 
-COMMANDS = ("run", "play", "ingress", "worker", "backup")
+COMMANDS = ("run", "play", "ingress", "worker", "backup", "rebuild-stats")
 
 
 def _locale_from_env() -> str:
@@ -83,6 +84,8 @@ def top_parser() -> Parser:
                               "(start any number, on any machine)"),
             "  backup   " + _("copy the SQLite database to a file while the bot runs; "
                               "backup --help says how to restore it"),
+            "  rebuild-stats  " + _("count every player's statistics and ratings again "
+                                    "from the game logs"),
             _("In the project's folder, ./truco test runs the test suite and "
               "./truco check-scenarios the shared rule scenarios."),
         ]))
@@ -131,6 +134,10 @@ def _dispatch(args: list[str]) -> int:
         from chatbot.handlers.cli_backup import main as backup_main
 
         return backup_main(args[1:])
+    if args and args[0] == "rebuild-stats":
+        from chatbot.handlers.cli_rebuild import main as rebuild_main
+
+        return rebuild_main(args[1:])
     if args and args[0] in ("-h", "--help", "help"):
         top_parser().print_help()
         return 0

@@ -19,7 +19,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Table, delete, func, select, update
+from sqlalchemy import Table, delete, func, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -155,7 +155,14 @@ def apply_game(conn: Connection, game: FinishedGame, chat_id: int) -> None:
 
 def rebuild(conn: Connection) -> int:
     """Delete every record and apply every finished game of every log again, in the
-    order the games ended; returns how many games were applied."""
+    order the games ended; returns how many games were applied.
+
+    On PostgreSQL the records' tables are locked first, so a game ending meanwhile
+    waits for the rebuild and is then counted once, by itself (SQLite has one writer).
+    """
+    if conn.dialect.name == "postgresql":
+        names = ", ".join(table.name for table in RECORD_TABLES)
+        conn.execute(text(f"LOCK TABLE {names} IN ACCESS EXCLUSIVE MODE"))
     for table in COUNTED:
         conn.execute(delete(table))
     conn.execute(update(player_profiles).values(streak=0, best_streak=0))
