@@ -13,9 +13,10 @@ A person seated at an open table is refused: that game still needs their seat.
 from __future__ import annotations
 
 import secrets
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.engine import Connection
 
 from chatbot.storage.models import (
@@ -32,6 +33,7 @@ from chatbot.storage.models import (
     users,
 )
 from chatbot.storage.records import series_key
+from chatbot.storage.upserts import insert_for as _insert_for
 
 ANONYMOUS = "a player"  # the name a forgotten person's seat keeps in the log
 # Triggers whose logged arguments name a person: where the user id and the name sit.
@@ -62,6 +64,27 @@ def forget(conn: Connection, user_id: int) -> bool:
         _anonymise_table(conn, table_id, user_id, pseudonym)
     _anonymise_series(conn, user_id, pseudonym)
     return True
+
+
+def forget_blocked(conn: Connection, before: datetime) -> list[int]:
+    """Forget everyone who has blocked the bot since before ``before`` (and is not
+    seated at an open table: they are forgotten once that game is over)."""
+    blocked = [row.user_id for row in conn.execute(
+        select(player_profiles.c.user_id).where(player_profiles.c.blocked_since <= before)
+        .order_by(player_profiles.c.user_id))]
+    return [user_id for user_id in blocked if forget(conn, user_id)]
+
+
+def set_blocked(conn: Connection, user_id: int, since: datetime | None) -> None:
+    """Since when the user blocks the bot (None: they do not). A profile is made for
+    someone who never played: the sweep must find them too (their name and language)."""
+    statement = _insert_for(conn, player_profiles).values(
+        user_id=user_id, streak=0, best_streak=0, hidden=False, blocked_since=since)
+    keep_first = since is not None  # blocked again: the 30 days run from the first time
+    changes = ({"blocked_since": func.coalesce(player_profiles.c.blocked_since, since)}
+               if keep_first else {"blocked_since": None})
+    conn.execute(statement.on_conflict_do_update(
+        index_elements=[player_profiles.c.user_id], set_=changes))
 
 
 def forget_records(conn: Connection, user_id: int, pseudonym: int) -> None:

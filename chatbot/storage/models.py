@@ -262,8 +262,8 @@ class PlayerStat(StorageModel, table=True):
 
 class PlayerProfile(StorageModel, table=True):
     """What a player's records keep beside the counters: the winning streak, whether
-    they appear on leaderboards (``/privacy``), and their Telegram @username as last
-    seen, which is how ``/stats @username`` finds them."""
+    they appear on leaderboards (``/privacy``), their Telegram @username as last
+    seen (how ``/stats @username`` finds them), and since when they block the bot."""
 
     __tablename__ = "player_profiles"
 
@@ -273,6 +273,9 @@ class PlayerProfile(StorageModel, table=True):
     best_streak: int = 0
     hidden: bool = False
     username: str | None = Field(default=None, index=True)
+    # when they blocked the bot (Telegram's my_chat_member "kicked" in their private
+    # chat); 30 days later they are forgotten as by /forget (forgetting.py)
+    blocked_since: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class PlayerRating(StorageModel, table=True):

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, delete, func, select, text, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import delete, func, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -34,7 +34,7 @@ from chatbot.stats.ratings import (
     is_rated,
     rate,
 )
-from chatbot.storage.forgetting import forget
+from chatbot.storage.forgetting import forget, forget_blocked, set_blocked
 from chatbot.storage.models import (
     chat_players,
     game_events,
@@ -47,6 +47,7 @@ from chatbot.storage.models import (
 )
 from chatbot.storage.records import EventRecord
 from chatbot.storage.runner import Runner, runner_for
+from chatbot.storage.upserts import insert_for as _insert_for
 
 log = logging.getLogger(__name__)
 
@@ -121,6 +122,14 @@ class PlayerRecords:
     async def forget(self, user_id: int) -> bool:
         """``/forget``: see ``forgetting.py``; False while they sit at an open table."""
         return await self._run.write(forget, user_id)
+
+    async def set_blocked(self, user_id: int, since: datetime | None) -> None:
+        """The user blocked the bot at ``since`` (None: they unblocked it)."""
+        await self._run.write(set_blocked, user_id, since)
+
+    async def forget_blocked(self, before: datetime) -> list[int]:
+        """Forget who has blocked the bot since before ``before``; returns their ids."""
+        return await self._run.write(forget_blocked, before)
 
     async def rebuild(self) -> int:
         """Rebuild every record from the event logs; returns the games counted."""
@@ -313,9 +322,3 @@ def _board(conn: Connection, chat_id: int, family: str) -> list[BoardLine]:
     rows.sort(key=lambda item: (-item[0].ordinal, -item[0].games, item[1]))
     return [BoardLine(place, user_id, name, rating)
             for place, (rating, user_id, name) in enumerate(rows, start=1)]
-
-
-def _insert_for(conn: Connection, table: Table) -> postgresql.Insert | sqlite.Insert:
-    """The dialect's INSERT with ON CONFLICT (as the repository's upserts)."""
-    return (postgresql.insert(table) if conn.dialect.name == "postgresql"
-            else sqlite.insert(table))

@@ -7,6 +7,12 @@ records through Telegram, each in their own language.
 
 from __future__ import annotations
 
+import time
+from datetime import UTC, datetime, timedelta
+from typing import Any
+from unittest.mock import patch
+
+from sqlalchemy import select
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -22,8 +28,11 @@ from chatbot.i18n.records_text import (
 from chatbot.i18n.translation import translate
 from chatbot.stats.ratings import new_rating
 from chatbot.storage import Repository
+from chatbot.storage.models import player_profiles
 from chatbot.storage.player_records import PlayerRecords
+from chatbot.storage.runner import runner_for
 from chatbot.testing.fakebotapi import FakeChat, FakeMessage, FakeTelegramServer, FakeUser
+from tests.handlers.group_helpers import eventually
 from tests.handlers.telegram_harness import handlers_of, running_bot
 from tests.stats.games import play_game
 
@@ -94,3 +103,44 @@ async def test_records_in_every_language(fake_telegram: FakeTelegramServer,
         assert "Ana" not in board and "Bia" in board and "Caio" in board
     assert (await records.stats(ana.id)).counters == {}
     assert await Repository(db_engine).get_user(ana.id) is None
+
+
+def blocked_update(server: FakeTelegramServer, user: FakeUser, status: str) -> dict[str, Any]:
+    """What Telegram sends when a person blocks the bot ("kicked") or unblocks it."""
+    bot = dict(server.bot_user)
+    old = "member" if status == "kicked" else "kicked"
+    return {"my_chat_member": {
+        "chat": user.private.to_dict(), "from": user.to_dict(), "date": int(time.time()),
+        "old_chat_member": {"status": old, "user": bot, **({"until_date": 0}
+                                                           if old == "kicked" else {})},
+        "new_chat_member": {"status": status, "user": bot, **({"until_date": 0}
+                                                              if status == "kicked" else {})},
+    }}
+
+
+async def test_who_blocks_the_bot_is_forgotten_after_30_days(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
+        migrated_db_url: URL) -> None:
+    server = fake_telegram
+    ana, bia = FakeUser(server, 7101, "Ana", "en"), FakeUser(server, 7102, "Bia", "en")
+    group = server.create_group("Truco", members=[ana, bia])
+    records = PlayerRecords(db_engine)
+    async with running_bot(server, migrated_db_url) as app:
+        await ask(server, ana, ana.private, "/start")
+        await play_game(handlers_of(app).service, group.id, "paulista", [ana.id, bia.id],
+                        seed=1)
+        server.enqueue(blocked_update(server, ana, "kicked"))
+
+        async def blocked() -> bool:
+            since = await runner_for(db_engine).read(lambda conn: conn.execute(
+                select(player_profiles.c.blocked_since)
+                .where(player_profiles.c.user_id == ana.id)).scalar_one_or_none())
+            return since is not None
+        await eventually(blocked, "Ana's block recorded")
+        sweep = app.bot_data["records"]
+        assert await sweep.forget_blocked() == []  # not 30 days yet
+        with patch("chatbot.handlers.telegram.records_commands.utcnow",
+                   return_value=datetime.now(UTC) + timedelta(days=31)):
+            assert await sweep.forget_blocked() == [ana.id]
+    assert (await records.stats(ana.id)).counters == {}
+    assert (await records.stats(bia.id)).counters

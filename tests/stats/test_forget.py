@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -70,3 +71,20 @@ async def test_a_player_at_an_open_table_is_not_forgotten_yet(db_engine: AsyncEn
     assert (await records.stats(BIA)).counters
     await service.act(opened.record.id, "stop")
     assert await records.forget(BIA)
+
+
+async def test_who_blocked_the_bot_for_30_days_is_forgotten(db_engine: AsyncEngine) -> None:
+    repo = Repository(db_engine)
+    service = GameService(repo)
+    await play_game(service, GROUP, "paulista", [ANA, BIA], seed=4)
+    records = PlayerRecords(db_engine)
+    now = datetime.now(UTC)
+    await records.set_blocked(ANA, now - timedelta(days=31))
+    await records.set_blocked(ANA, now)  # blocked again: the first time counts
+    await records.set_blocked(BIA, now - timedelta(days=31))
+    await records.set_blocked(BIA, None)  # she unblocked it
+    await records.set_blocked(CAIO, now - timedelta(days=2))
+    assert await records.forget_blocked(now - timedelta(days=30)) == [ANA]
+    assert (await records.stats(ANA)).counters == {}
+    assert (await records.stats(BIA)).counters
+    assert await repo.tables_of_user(ANA, active_only=False) == []

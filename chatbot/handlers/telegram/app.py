@@ -11,6 +11,7 @@ from telegram.ext import (
     Application,
     BaseUpdateProcessor,
     CallbackQueryHandler,
+    ChatMemberHandler,
     ChosenInlineResultHandler,
     CommandHandler,
     ContextTypes,
@@ -173,6 +174,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
         private_hands.book = application.bot_data["stickers"]  # hand messages as pictures
         presenter.pictures.book = application.bot_data["stickers"]  # and the solo chat's
         background.append(asyncio.create_task(repeats.keep_forgetting()))
+        background.append(asyncio.create_task(records.keep_forgetting()))
         if worker:
             return
         timers.hold()  # the moves that waited during an outage come before its deadlines
@@ -213,11 +215,14 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
                            ("privacy", records.privacy), ("forget", records.forget)):
         app.add_handler(CommandHandler(name, callback))
     app.add_handler(TypeHandler(Update, records.see_username), group=1)  # for /stats @name
+    app.add_handler(ChatMemberHandler(records.on_blocking, ChatMemberHandler.MY_CHAT_MEMBER),
+                    group=2)  # a private chat blocked: forgotten 30 days later
     app.add_handler(CallbackQueryHandler(h.on_button))
     app.add_handler(InlineQueryHandler(h.on_inline_query))
     app.add_handler(ChosenInlineResultHandler(h.on_inline_chosen))
     app.add_error_handler(on_error)
     app.bot_data["handlers"] = h
+    app.bot_data["records"] = records
     app.bot_data["stickers"] = StickerBook()  # until post_init has made the sets
     app.bot_data["photos"] = PhotoBook()  # and uploaded the photos
     app.bot_data["engine"] = engine

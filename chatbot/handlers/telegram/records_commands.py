@@ -5,15 +5,20 @@ Every answer is a reply in the reader's language (``TrucoHandlers.user_locale``)
 named by ``@username``; a person who left the leaderboards with ``/privacy`` keeps
 their records to themselves. ``/top [game]`` lists a group's leaderboard of that
 game's rating family. ``/forget`` works only in a private chat and asks to be
-confirmed with ``/forget yes``.
+confirmed with ``/forget yes``. Someone who has blocked the bot for 30 days (their
+private chat's ``my_chat_member`` said "kicked") is forgotten the same way, by an
+hourly sweep.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 
 from telegram import Message, MessageEntity, Update
-from telegram.constants import ChatType
+from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
 from chatbot.ai import player_levels
@@ -38,10 +43,15 @@ from chatbot.rules.registry import find_variant
 from chatbot.stats.ratings import family_of
 from chatbot.storage import Repository
 from chatbot.storage.player_records import PlayerRecords
+from chatbot.storage.sqltypes import utcnow
+
+log = logging.getLogger(__name__)
 
 Context = ContextTypes.DEFAULT_TYPE
 LocaleOf = Callable[[Update], Awaitable[str]]
 USERNAMES_REMEMBERED = 50_000  # @usernames this process knows are stored
+BLOCKED_FOR = timedelta(days=30)  # who blocks the bot this long is forgotten
+SWEEP_EVERY = 3600.0  # seconds between two looks for them
 
 
 class RecordsCommands:
@@ -67,6 +77,37 @@ class RecordsCommands:
         if len(self._usernames) >= USERNAMES_REMEMBERED:
             self._usernames.pop(next(iter(self._usernames)))
         self._usernames[user.id] = user.username
+
+    async def on_blocking(self, update: Update, context: Context) -> None:
+        """A private chat's ``my_chat_member``: the person blocked the bot, or unblocked it."""
+        changed = update.my_chat_member
+        if changed is None or changed.chat.type != ChatType.PRIVATE:
+            return
+        status = changed.new_chat_member.status
+        if status == ChatMemberStatus.BANNED:
+            await self.records.set_blocked(changed.from_user.id, utcnow())
+        elif status == ChatMemberStatus.MEMBER:
+            await self.records.set_blocked(changed.from_user.id, None)
+
+    async def keep_forgetting(self) -> None:
+        """Every hour (until cancelled), forget who has blocked the bot for 30 days."""
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            await self.forget_blocked()
+
+    async def forget_blocked(self) -> list[int]:
+        try:
+            forgotten = await self.records.forget_blocked(utcnow() - BLOCKED_FOR)
+        except Exception:  # the database is away: the next hour's sweep does it
+            log.warning("people who blocked the bot not forgotten", exc_info=True)
+            return []
+        for user_id in forgotten:
+            self.forget_user(user_id)
+            self._usernames.pop(user_id, None)
+        if forgotten:
+            log.info("%d people who blocked the bot for %s forgotten", len(forgotten),
+                     BLOCKED_FOR)
+        return forgotten
 
     async def stats(self, update: Update, context: Context) -> None:
         message, user = update.message, update.effective_user

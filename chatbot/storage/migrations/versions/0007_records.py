@@ -43,6 +43,7 @@ def upgrade() -> None:
         sa.Column("best_streak", sa.Integer(), nullable=False),
         sa.Column("hidden", sa.Boolean(), nullable=False),
         sa.Column("username", sa.String(), nullable=True),
+        sa.Column("blocked_since", sa.DateTime(timezone=True), nullable=True),
         sa.PrimaryKeyConstraint("user_id", name=op.f("pk_player_profiles")),
     )
     op.create_index(op.f("ix_player_profiles_username"), "player_profiles", ["username"])
