@@ -7,6 +7,7 @@ records through Telegram, each in their own language.
 
 from __future__ import annotations
 
+import random
 import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -32,7 +33,7 @@ from chatbot.storage.models import player_profiles
 from chatbot.storage.player_records import PlayerRecords
 from chatbot.storage.runner import runner_for
 from chatbot.testing.fakebotapi import FakeChat, FakeMessage, FakeTelegramServer, FakeUser
-from tests.handlers.group_helpers import eventually
+from tests.handlers.group_helpers import GroupGame, cards_first, eventually, special_hand
 from tests.handlers.telegram_harness import handlers_of, running_bot
 from tests.stats.games import play_game
 
@@ -144,3 +145,41 @@ async def test_who_blocks_the_bot_is_forgotten_after_30_days(
             assert await sweep.forget_blocked() == [ana.id]
     assert (await records.stats(ana.id)).counters == {}
     assert (await records.stats(bia.id)).counters
+
+
+async def test_a_game_played_through_telegram_is_recorded_at_its_end(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine, migrated_db_url: URL,
+        no_tracebacks: None) -> None:
+    """Two people play a 1v1 in a group with inline moves, from a hand of eleven: the
+    save that ends the game records it, and /stats shows it."""
+    server = fake_telegram
+    repo = Repository(db_engine)
+    alice, bob = FakeUser(server, 7201, "Alice"), FakeUser(server, 7202, "Bob")
+    group = server.create_group("Truco", members=[alice, bob])
+    async with running_bot(server, migrated_db_url) as app:
+        handlers = handlers_of(app)
+        await alice.send(group, "/new paulista 2")
+        lobby = await server.wait_until(lambda: group.last_bot_message(), what="the lobby")
+        record = await eventually(lambda: repo.get_active_table(group.id), "the table")
+        assert not (await bob.press_button(lobby, "Join team B")).show_alert
+        await server.wait_until(lambda: "Bob" in (lobby.text or ""), what="Bob seated")
+        await alice.press_button(lobby, "Start")
+        game = GroupGame(server, repo, group, {alice.id: alice, bob.id: bob}, record.id,
+                         record.code)
+        await game.table_message()
+        await game.human_turn()
+        outcome = await handlers.service.amend(game.table_id, special_hand([11, 10], 1, 1))
+        await handlers.after(outcome)
+        final = await game.play_to_the_end(random.Random(2), prefer=cards_first)
+        assert final.state == "finished"
+        card = await ask(server, bob, group, "/stats")
+    records = PlayerRecords(db_engine)
+    for user in (alice, bob):
+        stats = await records.stats(user.id)
+        assert stats.total("games", opponents="people") == 1
+        assert stats.ratings["brazilian"].games == 1
+    assert stats.total("eleven_played") >= 1
+    assert card.splitlines()[:2] == [
+        translate("📊 Records of {name}", "en", name="Bob"),
+        translate("Games against people: {games}, won {wins}", "en", games=1,
+                  wins=stats.total("wins"))]
