@@ -140,6 +140,12 @@ def _board_line(line: BoardLine) -> str:
                     place=line.place, name=line.name, rating=rating_text(rating))
 
 
+# The records' lines of /help.
+RECORDS_HELP = N_("/stats: your records, or a player's (reply to their message)\n"
+                  "/top [game]: this group's leaderboard\n"
+                  "/privacy: leave the leaderboards, or come back\n"
+                  "/forget: forget your records and name (in a private chat)")
+
 # The answers of the records' commands.
 UNKNOWN_PLAYER = N_("I do not know {name}: they have not played with me yet.")
 PRIVATE_PLAYER = N_("{name} keeps their records private.")
