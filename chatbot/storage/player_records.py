@@ -35,6 +35,7 @@ from chatbot.stats.ratings import (
     rate,
 )
 from chatbot.storage.forgetting import forget, forget_blocked, set_blocked
+from chatbot.storage.locks import NAMESPACE
 from chatbot.storage.models import (
     chat_players,
     game_events,
@@ -50,6 +51,9 @@ from chatbot.storage.runner import Runner, runner_for
 from chatbot.storage.upserts import insert_for as _insert_for
 
 log = logging.getLogger(__name__)
+
+# The records' advisory lock (PostgreSQL): the bot's namespace, and an id no table has.
+_RECORDS_LOCK = text("SELECT pg_advisory_xact_lock(:ns, -1)")
 
 RECORD_TABLES = (player_stats, player_profiles, player_ratings, rated_opponents, chat_players)
 # What a rebuild recounts; a profile's choices (/privacy, the @username) stay.
@@ -142,6 +146,11 @@ class PlayerRecords:
 def record_game_end(conn: Connection, table_id: int, after_seq: int) -> None:
     """Apply the games of the table whose end was logged after ``after_seq`` (the save
     being committed holds the table's row lock, so its log is complete up to here)."""
+    if conn.dialect.name == "postgresql":
+        # one game's end at a time across workers: two games of the same people would
+        # otherwise update their counters in opposite orders (a deadlock) and read a
+        # rating the other is about to change; SQLite has one writer anyway
+        conn.execute(_RECORDS_LOCK, {"ns": NAMESPACE})
     options, chat_id = conn.execute(
         select(tables.c.options, tables.c.chat_id).where(tables.c.id == table_id)).one()
     for game in _games_of(conn, table_id, options):

@@ -21,9 +21,13 @@ from chatbot.i18n.context import use_locale
 from chatbot.i18n.records_text import (
     FORGET_CONFIRM,
     FORGET_IN_PRIVATE,
+    FORGET_SEATED,
     FORGOTTEN,
     HIDDEN,
     PRIVATE_PLAYER,
+    TOP_IN_GROUP,
+    UNKNOWN_GAME,
+    UNKNOWN_PLAYER,
     family_name,
 )
 from chatbot.i18n.translation import translate
@@ -183,3 +187,29 @@ async def test_a_game_played_through_telegram_is_recorded_at_its_end(
         translate("📊 Records of {name}", "en", name="Bob"),
         translate("Games against people: {games}, won {wins}", "en", games=1,
                   wins=stats.total("wins"))]
+
+
+async def test_what_cannot_be_answered_is_said_plainly(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine, migrated_db_url: URL,
+        no_tracebacks: None) -> None:
+    server = fake_telegram
+    ana = FakeUser(server, 7301, "Ana", "pt-BR")
+    group = server.create_group("Truco", members=[ana])
+    async with running_bot(server, migrated_db_url):
+        assert await ask(server, ana, group, "/stats @nobody_here") == translate(
+            UNKNOWN_PLAYER, "pt_BR", name="@nobody_here")
+        assert await ask(server, ana, group, "/top xadrez") == translate(
+            UNKNOWN_GAME, "pt_BR", name="xadrez")
+        assert await ask(server, ana, ana.private, "/top") == translate(TOP_IN_GROUP, "pt_BR")
+        assert await ask(server, ana, group, "/stats") == translate(
+            "{name} has not finished a game with me yet.", "pt_BR", name="Ana")
+        with use_locale("pt_BR"):
+            empty = translate(
+                "Nobody is on this group's leaderboard of {family} yet: it lists players "
+                "with at least {games} games against at least {opponents} different "
+                "people.", "pt_BR", family=family_name("argentino"), games=5, opponents=3)
+        assert await ask(server, ana, group, "/top argentine") == empty
+        await ask(server, ana, group, "/new paulista 2")  # seated at an open table
+        await ask(server, ana, ana.private, "/start")
+        assert await ask(server, ana, ana.private, "/forget yes") == translate(
+            FORGET_SEATED, "pt_BR")
