@@ -90,16 +90,14 @@ def stats_card(stats: PlayerStats, name: str, level_name: dict[str, str]) -> str
 
 
 def _raise_levels(stats: PlayerStats) -> str:
-    parts = []
-    level = 1
-    while stats.total(f"raises_called_{level}") or level == 1:
-        called = stats.total(f"raises_called_{level}")
-        if not called:
-            break
-        parts.append(f"{format_number(level)}: {format_number(called)} "
-                     f"({format_number(stats.total(f'raises_won_{level}'))})")
-        level += 1
-    return " · ".join(parts)
+    """"1: 5 (3) · 2: 2 (1)": raises called at each level of the ladder (won). A level
+    may be called without the one below (a counter-raise), so every level is looked up."""
+    prefix = "raises_called_"
+    levels = sorted({int(name.removeprefix(prefix)) for counts in stats.counters.values()
+                     for name in counts if name.startswith(prefix)})
+    return " · ".join(
+        f"{format_number(level)}: {format_number(stats.total(prefix + str(level)))} "
+        f"({format_number(stats.total(f'raises_won_{level}'))})" for level in levels)
 
 
 def _rating_line(family: str, rating: Rating) -> str:
