@@ -35,6 +35,19 @@ def family_name(family: str) -> str:
     return _(FAMILY_NAMES[family]) if family in FAMILY_NAMES else family
 
 
+# A game's format: two sides ("2 v 2"), or every seat for itself (Put with three or more).
+SIDES = N_("{a} v {b}")
+EACH_FOR_THEMSELVES = N_("{n} players, each for themselves")
+
+
+def format_name(format_: str) -> str:
+    """``2v2`` as the reader says it, in their digits."""
+    sizes = [int(size) for size in format_.split("v") if size.isdigit()]
+    if len(sizes) == 2:
+        return _(SIDES, a=sizes[0], b=sizes[1])
+    return _(EACH_FOR_THEMSELVES, n=sum(sizes))
+
+
 def rating_text(rating: Rating) -> str:
     """The conservative estimate, one decimal, in the locale's digits."""
     return format_number(round(rating.ordinal, 1))
@@ -52,7 +65,7 @@ def stats_card(stats: PlayerStats, name: str, level_name: dict[str, str]) -> str
         for (variant, format_, against), counts in sorted(stats.counters.items()):
             if against == "people" and counts.get("games"):
                 lines.append("  " + _("{game}, {format}: {games} played, {wins} won",
-                                      game=variant_name(variant), format=format_,
+                                      game=variant_name(variant), format=format_name(format_),
                                       games=counts["games"], wins=counts.get("wins", 0)))
     bots = stats.total("games", opponents="bots")
     if bots:
