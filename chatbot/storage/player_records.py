@@ -143,14 +143,20 @@ class PlayerRecords:
 # -- writing ----------------------------------------------------------------------------
 
 
+def lock_records(conn: Connection) -> None:
+    """One game's end at a time across workers (PostgreSQL; SQLite has one writer),
+    until the transaction ends. Without it two games of the same people would update
+    their counters in opposite orders (a deadlock), read a rating the other is about to
+    change, and could commit in another order than their end times say, which is the
+    order a rebuild counts them in. The save takes it before reading the clock."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(_RECORDS_LOCK, {"ns": NAMESPACE})
+
+
 def record_game_end(conn: Connection, table_id: int, after_seq: int) -> None:
     """Apply the games of the table whose end was logged after ``after_seq`` (the save
     being committed holds the table's row lock, so its log is complete up to here)."""
-    if conn.dialect.name == "postgresql":
-        # one game's end at a time across workers: two games of the same people would
-        # otherwise update their counters in opposite orders (a deadlock) and read a
-        # rating the other is about to change; SQLite has one writer anyway
-        conn.execute(_RECORDS_LOCK, {"ns": NAMESPACE})
+    lock_records(conn)  # held already when the save took it first (a no-op then)
     options, chat_id = conn.execute(
         select(tables.c.options, tables.c.chat_id).where(tables.c.id == table_id)).one()
     for game in _games_of(conn, table_id, options):

@@ -56,7 +56,7 @@ from chatbot.storage.models import (
     tables,
     users,
 )
-from chatbot.storage.player_records import record_game_end
+from chatbot.storage.player_records import lock_records, record_game_end
 from chatbot.storage.records import (
     ChatRecord,
     Deadline,
@@ -442,6 +442,9 @@ def _save_with_events(
     seat_rows: list[dict[str, Any]] | None = None,
     applied: UpdateKey | None = None,
 ) -> TableRecord:
+    ends_a_game = any(kind == "GameWon" for kind, _ in events)
+    if ends_a_game:  # before the clock is read: games end in the order they are counted
+        lock_records(conn)
     now = utcnow()
     params = {name: getattr(table, name) for name in _SAVED_COLUMNS}
     params.update(
@@ -460,7 +463,7 @@ def _save_with_events(
     if applied is not None:
         _record_applied(conn, applied, table.id, now)
     seqs = _insert_events(conn, table.id, events, now)
-    if any(kind == "GameWon" for kind, _ in events):  # players' records, in this transaction
+    if ends_a_game:  # players' records, in this transaction
         record_game_end(conn, table.id, seqs[0] - 1)
     if seat_rows is not None:
         _set_seats(conn, table.id, seat_rows)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from sqlalchemy import select
@@ -57,4 +58,18 @@ async def test_a_rebuild_gives_what_was_recorded_live(db_engine: AsyncEngine) ->
     assert wins == 6 * 2 + 1  # two winners a 2v2 game, one in the 1v1
 
     assert await records.rebuild() == 8
+    assert await snapshot(db_engine) == live
+
+
+async def test_games_of_the_same_people_ending_together_rebuild_alike(
+        db_engine: AsyncEngine) -> None:
+    """Tables played at once by overlapping people (two workers' worth of saves): the
+    records lock orders their ends, and the rebuild counts them in that order."""
+    services = [GameService(Repository(db_engine)) for _ in range(2)]
+    pairs = [[ANA, BIA], [CAIO, ANA], [BIA, CAIO], [DUDA, ANA]]
+    await asyncio.gather(*(play_game(services[n % 2], GROUP - n, "paulista", pair, seed=20 + n)
+                           for n, pair in enumerate(pairs)))
+    live = await snapshot(db_engine)
+    assert (await PlayerRecords(db_engine).stats(ANA)).ratings["brazilian"].games == 3
+    await PlayerRecords(db_engine).rebuild()
     assert await snapshot(db_engine) == live
