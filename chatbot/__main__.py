@@ -4,7 +4,8 @@
 ``truco-bot run``) starts the Telegram bot, or explains how to get a token
 when there is none; ``truco-bot run --check`` reads the configuration and
 opens the database exactly as a start does, without calling Telegram;
-``truco-bot backup FILE`` copies the SQLite database while the bot runs. Every
+``truco-bot backup FILE`` copies the SQLite database while the bot runs;
+``truco-bot rebuild-stats`` counts the players' records again from the game logs. Every
 text goes through chatbot.i18n like the game's own, in the terminal's language
 (``TRUCO_LANG``, else ``LANG``).
 
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 # imported by the commands that use them, not here: `truco-bot play` is offline and
 # starts without them (tests/handlers/test_console_start.py).
 
-COMMANDS = ("run", "play", "ingress", "worker", "backup", "check-scenarios")
+COMMANDS = ("run", "play", "ingress", "worker", "backup", "rebuild-stats", "check-scenarios")
 # A start without a token: nothing can happen until one is set, so a supervisor
 # (systemd, Docker) should see a failure it need not retry; 78 is sysexits.h's
 # EX_CONFIG, "configuration error", distinct from 1 (a start that failed).
@@ -104,6 +105,8 @@ def top_parser() -> Parser:
                               "(start any number, on any machine)"),
             "  backup   " + _("copy the SQLite database to a file while the bot runs; "
                               "backup --help says how to restore it"),
+            "  rebuild-stats  " + _("count every player's statistics and ratings again "
+                                    "from the game logs"),
             "  check-scenarios  " + _("check the rule scenarios against their expected "
                                       "results (default: those under scenarios/)"),
             _("In the project's folder, ./truco test runs the test suite."),
@@ -153,6 +156,10 @@ def _dispatch(args: list[str]) -> int:
         from chatbot.handlers.cli_backup import main as backup_main
 
         return backup_main(args[1:])
+    if args and args[0] == "rebuild-stats":
+        from chatbot.handlers.cli_rebuild import main as rebuild_main
+
+        return rebuild_main(args[1:])
     if args and args[0] == "check-scenarios":
         from chatbot.scenario.check import main as check_scenarios
 

@@ -73,6 +73,9 @@ class TrickRules:
     name: ClassVar[str] = ""
     family: ClassVar[Family] = Family.FRENCH
     seat_counts: ClassVar[tuple[int, ...]] = (2, 4)
+    # Variants whose players share one skill rating (chatbot/stats/ratings.py); "":
+    # the variant's own name.
+    rating_family: ClassVar[str] = ""
     hand_size: ClassVar[int] = 3
     target: ClassVar[int] = 12
     ladder: ClassVar[tuple[int, ...]] = (1,)  # accepted hand value per level

@@ -49,6 +49,7 @@ class BrazilExtras(Extras):
 class BrazilianRules(TrickRules):
     seat_counts = (2, 4, 6)
     extras = BrazilExtras
+    rating_family = "brazilian"  # Paulista and Mineiro players share one rating
     special_at: ClassVar[int] = 11  # a side at this score plays a hand of eleven (ten)
     special_value: ClassVar[int] = 3  # what a hand of eleven (ten) is worth when played
 

@@ -18,7 +18,9 @@ Modules, one job each: ``database`` (engines, SQLite settings, transactions),
 ``repository`` (every query), ``runner`` (where the queries run: threads for
 an SQLite file, ``run_sync`` otherwise; ended by ``engine.dispose()``),
 ``migrate`` (running Alembic), ``codes`` (game codes), ``sqltypes`` (UTC
-datetimes), ``errors``.
+datetimes), ``errors``; ``player_records`` (players' statistics and ratings,
+live and rebuilt), ``forgetting`` (``/forget``), ``upserts`` (INSERT ... ON
+CONFLICT for either dialect).
 """
 
 from chatbot.storage.database import DEFAULT_URL, async_url, make_engine

@@ -244,6 +244,82 @@ class CardPhoto(StorageModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
 
 
+class PlayerStat(StorageModel, table=True):
+    """One counter of a player's statistics (``chatbot/stats/derive.py`` names them),
+    per variant, format (``1v1``, ``2v2``) and opponents (``people`` or ``bots``).
+
+    A row per counter rather than a column each: a new statistic needs no migration,
+    and adding to one is an upsert of ``value + n`` that concurrent games add up.
+    """
+
+    __tablename__ = "player_stats"
+
+    user_id: int = Field(sa_type=BigInteger, primary_key=True,
+                         sa_column_kwargs={"autoincrement": False})
+    variant: str = Field(primary_key=True)
+    format: str = Field(primary_key=True)
+    opponents: str = Field(primary_key=True)
+    name: str = Field(primary_key=True)
+    value: int = 0
+
+
+class PlayerProfile(StorageModel, table=True):
+    """What a player's records keep beside the counters: the winning streak, whether
+    they appear on leaderboards (``/privacy``), their Telegram @username as last
+    seen (how ``/stats @username`` finds them), and since when they block the bot."""
+
+    __tablename__ = "player_profiles"
+
+    user_id: int = Field(sa_type=BigInteger, primary_key=True,
+                         sa_column_kwargs={"autoincrement": False})
+    streak: int = 0
+    best_streak: int = 0
+    hidden: bool = False
+    username: str | None = Field(default=None, index=True)
+    # when they blocked the bot (Telegram's my_chat_member "kicked" in their private
+    # chat); 30 days later they are forgotten as by /forget (forgetting.py)
+    blocked_since: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class PlayerRating(StorageModel, table=True):
+    """A person's skill rating in one variant family (openskill's mu and sigma)."""
+
+    __tablename__ = "player_ratings"
+
+    user_id: int = Field(sa_type=BigInteger, primary_key=True,
+                         sa_column_kwargs={"autoincrement": False})
+    family: str = Field(primary_key=True)
+    mu: float
+    sigma: float
+    games: int = 0
+
+
+class RatedOpponent(StorageModel, table=True):
+    """A person someone has played a rated game against: the leaderboard asks for
+    several different ones."""
+
+    __tablename__ = "rated_opponents"
+
+    user_id: int = Field(sa_type=BigInteger, primary_key=True,
+                         sa_column_kwargs={"autoincrement": False})
+    family: str = Field(primary_key=True)
+    opponent_id: int = Field(sa_type=BigInteger, primary_key=True,
+                             sa_column_kwargs={"autoincrement": False})
+
+
+class ChatPlayer(StorageModel, table=True):
+    """Who played rated games in a chat: the people a group's leaderboard lists."""
+
+    __tablename__ = "chat_players"
+
+    chat_id: int = Field(sa_type=BigInteger, primary_key=True,
+                         sa_column_kwargs={"autoincrement": False})
+    user_id: int = Field(sa_type=BigInteger, primary_key=True,
+                         sa_column_kwargs={"autoincrement": False})
+    family: str = Field(primary_key=True)
+    games: int = 0
+
+
 def table_of(model: type[SQLModel]) -> Table:
     """The Core table behind a model, typed for statement building."""
     table = model.__table__  # type: ignore[attr-defined]
@@ -260,3 +336,8 @@ series = table_of(Series)
 card_stickers = table_of(CardSticker)
 applied_updates = table_of(AppliedUpdate)
 card_photos = table_of(CardPhoto)
+player_stats = table_of(PlayerStat)
+player_profiles = table_of(PlayerProfile)
+player_ratings = table_of(PlayerRating)
+rated_opponents = table_of(RatedOpponent)
+chat_players = table_of(ChatPlayer)

@@ -56,6 +56,7 @@ from chatbot.storage.models import (
     tables,
     users,
 )
+from chatbot.storage.player_records import lock_records, record_game_end
 from chatbot.storage.records import (
     ChatRecord,
     Deadline,
@@ -455,6 +456,9 @@ def _save_with_events(
     seat_rows: list[dict[str, Any]] | None = None,
     applied: UpdateKey | None = None,
 ) -> TableRecord:
+    ends_a_game = any(kind == "GameWon" for kind, _ in events)
+    if ends_a_game:  # before the clock is read: games end in the order they are counted
+        lock_records(conn)
     now = utcnow()
     params = {name: getattr(table, name) for name in _SAVED_COLUMNS}
     params.update(
@@ -472,7 +476,9 @@ def _save_with_events(
         raise StaleVersion(table.id, expected_version, actual)
     if applied is not None:
         _record_applied(conn, applied, table.id, now)
-    _insert_events(conn, table.id, events, now)
+    seqs = _insert_events(conn, table.id, events, now)
+    if ends_a_game:  # players' records, in this transaction
+        record_game_end(conn, table.id, seqs[0] - 1)
     if seat_rows is not None:
         _set_seats(conn, table.id, seat_rows)
     return _table(row)

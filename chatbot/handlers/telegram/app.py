@@ -42,6 +42,7 @@ from chatbot.handlers.telegram.language_command import LanguageCommand
 from chatbot.handlers.telegram.presenter import Presenter
 from chatbot.handlers.telegram.private_hands import PrivateHands
 from chatbot.handlers.telegram.rate_limit import ChatRateLimiter
+from chatbot.handlers.telegram.records_commands import RecordsCommands
 from chatbot.handlers.telegram.repeats import Repeats, quiet_repeat
 from chatbot.handlers.telegram.rules_command import RulesCommand
 from chatbot.handlers.telegram.stickers import StickerBook, prepare_stickers
@@ -50,6 +51,7 @@ from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.translation import N_, translate
 from chatbot.storage import Repository, async_url, make_engine
 from chatbot.storage.locks import TableLocks
+from chatbot.storage.player_records import PlayerRecords
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +65,10 @@ COMMANDS: dict[str, str] = {
     "play": N_("practise alone against the bot"),
     "help": N_("what I can do"),
     "language": N_("choose my language"),
+    "stats": N_("your records, or a player's (reply to them)"),
+    "top": N_("this group's leaderboard"),
+    "privacy": N_("leave the leaderboards, or come back"),
+    "forget": N_("forget my records and name"),
 }
 
 
@@ -173,6 +179,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
         private_hands.book = application.bot_data["stickers"]  # hand messages as pictures
         presenter.pictures.book = application.bot_data["stickers"]  # and the solo chat's
         background.append(asyncio.create_task(repeats.keep_forgetting()))
+        background.append(asyncio.create_task(records.keep_forgetting()))
         if worker:
             return
         timers.hold()  # the moves that waited during an outage come before its deadlines
@@ -209,6 +216,13 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     h.rules, h.language = rules_command, language_command  # their buttons: h.on_button
     app.add_handler(CommandHandler("rules", rules_command.command))
     app.add_handler(CommandHandler("language", language_command.command))
+    records = RecordsCommands(repo, PlayerRecords(engine), h.user_locale, h.forget_user)
+    for name, callback in (("stats", records.stats), ("top", records.top),
+                           ("privacy", records.privacy), ("forget", records.forget)):
+        app.add_handler(CommandHandler(name, callback))
+    app.add_handler(TypeHandler(Update, records.see_username), group=1)  # for /stats @name
+    app.add_handler(ChatMemberHandler(records.on_blocking, ChatMemberHandler.MY_CHAT_MEMBER),
+                    group=2)  # a private chat blocked: forgotten 30 days later
     app.add_handler(CallbackQueryHandler(h.on_button))
     app.add_handler(InlineQueryHandler(h.on_inline_query))
     app.add_handler(ChosenInlineResultHandler(h.on_inline_chosen))
@@ -218,6 +232,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     app.add_error_handler(on_error)
     app.bot_data["handlers"] = h
     app.bot_data["lifecycle"] = lifecycle
+    app.bot_data["records"] = records
     app.bot_data["stickers"] = StickerBook()  # until post_init has made the sets
     app.bot_data["photos"] = PhotoBook()  # and uploaded the photos
     app.bot_data["engine"] = engine

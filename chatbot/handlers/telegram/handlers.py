@@ -81,6 +81,7 @@ from chatbot.handlers.telegram.timers import TimerBoard
 from chatbot.i18n.cards import card_label
 from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.private_text import private_help
+from chatbot.i18n.records_text import RECORDS_HELP
 from chatbot.i18n.render import action_label
 from chatbot.i18n.senas_text import senas_prompt
 from chatbot.i18n.table_text import alert, button, inline_context
@@ -226,7 +227,8 @@ class TrucoHandlers:
         await update.message.reply_text(translate(
             "/new [game] [players]: open a table in a group\n/join, /leave: take or leave a "
             "seat\n/score: the score\n/stop: close the table\n/rules [game]: how to play\n"
-            "/play: practise alone in a private chat", locale) + "\n\n" + private_help(locale))
+            "/play: practise alone in a private chat", locale) + "\n\n" + private_help(locale)
+            + "\n\n" + translate(RECORDS_HELP, locale))
 
     async def cmd_new(self, update: Update, context: Context) -> None:
         chat, user, message = update.effective_chat, update.effective_user, update.message

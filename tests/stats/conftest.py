@@ -1,0 +1,5 @@
+"""Every records test runs on SQLite and on PostgreSQL (see tests/dbfixtures.py)."""
+
+from tests.dbfixtures import db_backend, db_engine, empty_db_url, migrated_db_url, repository
+
+__all__ = ["db_backend", "db_engine", "empty_db_url", "migrated_db_url", "repository"]

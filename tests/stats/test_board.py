@@ -1,0 +1,57 @@
+"""Leaderboards: who may appear, and how the board reads."""
+
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from chatbot.handlers.service import GameService
+from chatbot.i18n.context import use_locale
+from chatbot.i18n.records_text import BOARD_LINES, board_text, stats_card
+from chatbot.stats.ratings import Rating
+from chatbot.storage import Repository
+from chatbot.storage.player_records import BoardLine, PlayerRecords, PlayerStats
+from tests.stats.games import play_game
+
+GROUP = -2002
+
+
+async def test_two_accounts_that_only_play_each_other_never_reach_the_board(
+        db_engine: AsyncEngine) -> None:
+    repo = Repository(db_engine)
+    for who in (21, 22):
+        await repo.get_or_create_user(who, f"P{who}")
+    service = GameService(repo)
+    for seed in range(6):
+        await play_game(service, GROUP, "paulista", [21, 22], seed=seed)
+    records = PlayerRecords(db_engine)
+    assert (await records.stats(21)).ratings["brazilian"].games == 6
+    assert await records.board(GROUP, "brazilian") == []  # one opponent only
+    assert await records.chat_family(GROUP) == "brazilian"
+
+
+def line(place: int, user_id: int, games: int = 12) -> BoardLine:
+    return BoardLine(place, user_id, f"P{user_id}", Rating(30.0 - place, 2.0, games))
+
+
+def test_the_reader_below_the_tenth_place_is_added() -> None:
+    lines = [line(place, 100 + place) for place in range(1, 15)]
+    with use_locale("en"):
+        text = board_text("put", lines, reader=113).splitlines()
+    assert len(text) == 1 + BOARD_LINES + 2
+    assert text[-2] == "…" and text[-1] == "13. P113: 11 (12 games)"
+    with use_locale("en"):
+        assert "…" not in board_text("put", lines, reader=105)
+
+
+def test_a_provisional_rating_says_so() -> None:
+    with use_locale("en"):
+        text = board_text("put", [line(1, 7, games=3)], reader=None)
+    assert text.splitlines()[1] == "1. P7: 23 (3 games, provisional)"
+
+
+def test_raises_are_shown_by_level_even_without_the_first() -> None:
+    stats = PlayerStats(1, {("paulista", "2v2", "people"): {
+        "games": 1, "raises_called_2": 2, "raises_won_2": 1}}, 0, 0, False, {})
+    with use_locale("en"):
+        card = stats_card(stats, "Ana", {})
+    assert "Raises called (won), by level: 2: 2 (1)" in card.splitlines()
