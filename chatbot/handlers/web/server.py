@@ -1,0 +1,244 @@
+"""The web table's HTTP server (aiohttp): the page, the card pictures, the JSON API.
+
+Every API request carries the page's ``initData``; :func:`init_data.verify` is the
+only source of who asks (a refusal is 401 and changes nothing). A reader not
+seated at the table gets the spectator's view. A move goes through
+:meth:`GameService.play` with the turn sequence the page was drawn for, exactly as
+a button in the chat does, and its outcome is shown in the chat by the same
+``after`` as a press (the presenter, the timers). ``/api/stream`` is a server-sent
+event stream of the reader's view, sent again whenever the table changes.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from chatbot.cards.catalog import IMAGES
+from chatbot.fsm.errors import JudgedAt, Refused
+from chatbot.fsm.table import Table
+from chatbot.handlers.refusal import refusal_text
+from chatbot.handlers.service import GameService, Outcome
+from chatbot.handlers.telegram.keyboards import parse_action_arg
+from chatbot.handlers.web.hand_log import HandLogs
+from chatbot.handlers.web.init_data import BadInitData, WebUser, verify
+from chatbot.handlers.web.live import Changes
+from chatbot.handlers.web.view import table_view
+from chatbot.i18n.locales import resolve_locale
+from chatbot.i18n.table_text import alert
+from chatbot.i18n.translation import N_, translate
+from chatbot.rules.actions import Action
+from chatbot.rules.cards import CardCodeError
+from chatbot.storage import StorageError, TableRecord
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).resolve().parent / "static"
+NOT_SIGNED = N_("Telegram could not confirm who you are: open the table again from the chat.")
+USER_TTL = 60.0  # seconds a reader's stored language is trusted
+READERS = 50_000  # readers whose language a process remembers
+TRIES = 20_000  # last move tried per (table, reader): a double tap counts once
+
+After = Callable[[Outcome], Awaitable[None]]
+
+
+class WebTable:
+    """The web front end of one bot process."""
+
+    def __init__(self, service: GameService, token: str, after: After | None = None) -> None:
+        self.service = service
+        self.token = token
+        self.changes = Changes()
+        self.after = after
+        self.logs = HandLogs(service.repo)
+        self._languages: dict[int, tuple[str | None, float]] = {}
+        self._tried: dict[tuple[int, int], tuple[int, str]] = {}
+
+    # --------------------------------------------------------------- wiring
+    def application(self) -> web.Application:
+        app = web.Application(client_max_size=64 * 1024)
+        app.router.add_get("/", self.page)
+        app.router.add_static("/static", STATIC, append_version=False)
+        app.router.add_static("/cards", IMAGES)
+        app.router.add_post("/api/table", self.table)
+        app.router.add_post("/api/move", self.move)
+        app.router.add_get("/api/stream", self.stream)
+        return app
+
+    def seen(self, outcome: Outcome) -> None:
+        """An outcome presented anywhere in this process: its pages learn of it."""
+        self.changes.changed(outcome.record.id)
+
+    # -------------------------------------------------------------- handlers
+    async def page(self, request: web.Request) -> web.StreamResponse:
+        return web.FileResponse(STATIC / "index.html",
+                                headers={"Cache-Control": "no-cache"})
+
+    async def table(self, request: web.Request) -> web.Response:
+        body = await _body(request)
+        reader = await self._reader(request, body.get("initData"))
+        if isinstance(reader, web.Response):
+            return reader
+        user, locale = reader
+        record = await self._record(body.get("code"), user)
+        if record is None:
+            return _json({"error": alert("no-table", locale)}, 404)
+        return _json(await self._view(record, user, locale))
+
+    async def move(self, request: web.Request) -> web.Response:
+        body = await _body(request)
+        reader = await self._reader(request, body.get("initData"))
+        if isinstance(reader, web.Response):
+            return reader
+        user, locale = reader
+        record = await self._record(body.get("code"), user)
+        if record is None:
+            return _json({"error": alert("no-table", locale)}, 404)
+        arg, seq = body.get("move"), body.get("seq")
+        if not isinstance(arg, str) or type(seq) is not int or len(arg) > 32:
+            return _json({"error": alert("forged", locale)}, 400)
+        key = (record.id, user.id)
+        repeat = self._tried.get(key) == (seq, arg)
+        self._tried.pop(key, None)
+        self._tried[key] = (seq, arg)
+        while len(self._tried) > TRIES:
+            self._tried.pop(next(iter(self._tried)))
+        judged: list[Table] = []
+
+        def action(table: Table) -> Action:
+            judged.append(table)
+            try:
+                return parse_action_arg(arg, table.rules.family)
+            except CardCodeError:
+                raise Refused("forged") from None
+
+        try:
+            outcome = await self.service.play(record.id, user.id, action, seq)
+        except Refused as refused:
+            if repeat and refused.reason == "stale":
+                text = alert("already-done", locale)
+            else:
+                at = JudgedAt(judged[-1], judged[-1].seat_of(user.id)) if judged else None
+                text = refusal_text(refused, locale, at)
+            current = await self.service.load(record.id) or record
+            return _json({"error": text, "view": await self._view(current, user, locale)}, 409)
+        await self._present(outcome)
+        return _json(await self._view(outcome.record, user, locale))
+
+    async def stream(self, request: web.Request) -> web.StreamResponse:
+        """The reader's view now, and again after every change of the table (SSE)."""
+        reader = await self._reader(request, request.query.get("initData"))
+        if isinstance(reader, web.Response):
+            return reader
+        user, locale = reader
+        record = await self._record(request.query.get("code"), user)
+        if record is None:
+            return _json({"error": alert("no-table", locale)}, 404)
+        response = web.StreamResponse(headers={
+            "Content-Type": "text/event-stream", "Cache-Control": "no-cache",
+            "X-Accel-Buffering": "no"})  # nginx: pass each event on at once
+        await response.prepare(request)
+        sent = -1
+        try:
+            while True:
+                current = await self.service.load(record.id)
+                if current is None:
+                    break
+                if current.version != sent:
+                    view = await self._view(current, user, locale)
+                    await response.write(f"data: {json.dumps(view)}\n\n".encode())
+                    sent = current.version
+                if not current.active:
+                    break
+                await self.changes.wait(record.id)
+        except (ConnectionResetError, StorageError):
+            pass
+        return response
+
+    # ---------------------------------------------------------------- helpers
+    async def _present(self, outcome: Outcome) -> None:
+        """Show the move in the chat (which also tells the pages), or only the pages."""
+        if self.after is not None:
+            try:
+                await self.after(outcome)
+            except Exception:  # the move is saved: the chat catches up on the next change
+                log.exception("web move of table %s not presented", outcome.record.id)
+        self.seen(outcome)
+
+    async def _reader(self, request: web.Request,
+                      init_data: object) -> tuple[WebUser, str] | web.Response:
+        """The signed user and their language, or a 401 in the language their client
+        names (only the wording: nobody is taken from an unsigned field)."""
+        try:
+            if not isinstance(init_data, str):
+                raise BadInitData("missing")
+            user = verify(init_data, self.token)
+        except BadInitData:
+            wording = resolve_locale(None, request.headers.get("Accept-Language", "en")[:5])
+            return _json({"error": translate(NOT_SIGNED, wording)}, 401)
+        return user, await self._locale(user)
+
+    async def _locale(self, user: WebUser) -> str:
+        """The reader's chosen language (/language), else their Telegram app's."""
+        now = time.monotonic()
+        known = self._languages.get(user.id)
+        if known is None or now - known[1] > USER_TTL:
+            try:
+                stored = await self.service.repo.get_or_create_user(
+                    user.id, user.name, user.language_code)
+                known = (stored.language, now)
+            except StorageError:
+                known = (None, now)
+            self._languages.pop(user.id, None)
+            self._languages[user.id] = known
+            while len(self._languages) > READERS:
+                self._languages.pop(next(iter(self._languages)))
+        return resolve_locale(known[0], user.language_code)
+
+    async def _record(self, code: object, user: WebUser) -> TableRecord | None:
+        """The table the page names (the signed start parameter when the page names none)."""
+        code = code or user.start_param
+        if not isinstance(code, str) or not code.isalnum() or len(code) > 32:
+            return None
+        record = await self.service.by_code(code)
+        return record if record is not None and record.active else None
+
+    async def _view(self, record: TableRecord, user: WebUser, locale: str) -> dict[str, Any]:
+        table = Table.from_dict(record.game)
+        events = await self.logs.events(record.id, table.rules.family)
+        return table_view(table, record.code, user_id=user.id, locale=locale, events=events,
+                          deadline=record.turn_deadline, version=record.version)
+
+
+async def _body(request: web.Request) -> dict[str, Any]:
+    try:
+        body = await request.json()
+    except (ValueError, UnicodeDecodeError):
+        return {}
+    return body if isinstance(body, dict) else {}
+
+
+def _json(doc: dict[str, Any], status: int = 200) -> web.Response:
+    return web.json_response(doc, status=status, headers={"Cache-Control": "no-store"})
+
+
+async def start_server(web_table: WebTable, host: str, port: int) -> web.AppRunner:
+    """Listen on ``host:port``; the caller cleans the runner up on the way out."""
+    runner = web.AppRunner(web_table.application(), handle_signals=False)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    try:
+        await site.start()
+    except OSError:
+        await runner.cleanup()
+        raise
+    return runner
+
+
+__all__ = ["WebTable", "start_server"]
