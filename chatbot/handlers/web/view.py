@@ -23,7 +23,7 @@ from chatbot.i18n.cards import card_label, card_name
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.render import Viewer, action_label, render_all, variant_name, view_lines
 from chatbot.i18n.senas_text import known_lines
-from chatbot.i18n.table_text import button, lobby_text, seat_names, table_text
+from chatbot.i18n.table_text import lobby_text, seat_names, table_text
 from chatbot.i18n.translation import N_, _
 from chatbot.rules.cards import Card, card_code
 from chatbot.rules.events import Event, TurnStarted
@@ -56,8 +56,6 @@ def table_view(table: Table, code: str, *, user_id: int | None, locale: str,
         "code": code, "version": version, "seq": table.seq, "state": table.state,
         "lang": locale.replace("_", "-"), "dir": "rtl" if is_rtl(locale) else "ltr",
         "seat": seat, "deadline": deadline.isoformat() if deadline is not None else None,
-        "texts": {"cards": button("cards", locale), "hint": button("hint", locale),
-                  "rematch": button("rematch", locale)},
     }
     with use_locale(locale):
         out["title"] = variant_name(table.variant)

@@ -1,0 +1,200 @@
+"""A hand of 1 v 1 Paulista played by two people in two real browsers (headless Chromium).
+
+The pages are opened as Telegram opens a Mini App (the signed initData in the launch
+fragment, Telegram's own script unreachable), each card is played by a click, and the
+other page must show it by itself (server-sent events). Every view the server sent a
+reader, over the stream or in an answer, and every page's DOM, are searched for the
+opponent's cards. A forged and an expired initData get the refusal and no table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, quote, urlencode
+
+import pytest
+from aiohttp.test_utils import TestServer
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from chatbot.fsm.table import Table
+from chatbot.handlers.service import GameService
+from chatbot.handlers.web.init_data import WebUser
+from chatbot.handlers.web.server import WebTable
+from chatbot.rules.cards import card_code
+from chatbot.storage import Repository, TableRecord
+from tests.web.browser import chromium, offline_context
+from tests.web.conftest import ANA, BIA, TOKEN, init_data, open_game
+
+GUARD_MS = 120_000  # only a failing test waits this long
+
+
+class AuditedWebTable(WebTable):
+    """The web table, noting every view it sends and the cards then hidden from its reader."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sent: list[tuple[int, set[str], dict[str, Any]]] = []
+
+    async def _view(self, record: TableRecord, user: WebUser, locale: str) -> dict[str, Any]:
+        doc = await super()._view(record, user, locale)
+        self.sent.append((user.id, hidden_from(Table.from_dict(record.game), user.id), doc))
+        return doc
+
+
+def hidden_from(table: Table, user_id: int) -> set[str]:
+    """The codes of the cards the opponents of ``user_id`` hold now (1 v 1: no partner)."""
+    match = table.match
+    if match is None or match.hand is None:
+        return set()
+    seat = table.seat_of(user_id)
+    return {card_code(c, table.rules.family) for s, held in enumerate(match.hand.cards)
+            if s != seat for c in held}
+
+
+def private_codes(doc: dict[str, Any]) -> set[str]:
+    """The cards a view shows as someone's (held, a partner's, on the table, a move)."""
+    codes = {c["code"] for c in doc.get("hand") or []}
+    codes |= {c["code"] for p in doc.get("partners") or [] for c in p["cards"]}
+    codes |= {t["card"]["code"] for t in doc.get("trick") or [] if t["card"]}
+    codes |= {m["card"] for m in doc.get("moves") or [] if m["card"]}
+    return codes
+
+
+@dataclass
+class Served:
+    service: GameService
+    web: AuditedWebTable
+    server: TestServer
+    table_id: int
+    code: str
+
+    def url(self, user_id: int, language: str = "en", data: str | None = None) -> str:
+        data = init_data(user_id, language) if data is None else data
+        base = str(self.server.make_url("/"))
+        return f"{base}?t={self.code}#tgWebAppData={quote(data)}&tgWebAppVersion=7.0"
+
+    async def table(self) -> Table:
+        record = await self.service.repo.get_table(self.table_id)
+        assert record is not None
+        return Table.from_dict(record.game)
+
+
+@pytest.fixture
+async def served(db_engine: AsyncEngine) -> AsyncIterator[Served]:
+    service = GameService(Repository(db_engine), rng=random.Random(5))
+    started = await open_game(service)
+    web = AuditedWebTable(service, TOKEN)
+    server = TestServer(web.application(), host="127.0.0.1")
+    await server.start_server()
+    try:
+        yield Served(service, web, server, started.record.id, started.record.code)
+    finally:
+        await server.close()
+
+
+async def dom_codes(page: Any) -> set[str]:
+    """The cards a page's DOM shows as someone's (the turned card and manilhas aside)."""
+    codes = await page.eval_on_selector_all(
+        "#hand [data-code], #trick [data-code], #partners [data-code], #moves [data-code]",
+        "nodes => nodes.map(n => n.dataset.code)")
+    return set(codes)
+
+
+async def synced(page: Any, version: int) -> None:
+    await page.wait_for_function(
+        "v => Number(document.getElementById('table').dataset.version) >= v",
+        arg=version, timeout=GUARD_MS)
+
+
+async def test_a_hand_of_paulista_played_in_two_browsers(served: Served,
+                                                         tmp_path: Path) -> None:
+    async with chromium() as browser:
+        pages: dict[int, Any] = {}
+        answers: dict[int, list[Any]] = {ANA: [], BIA: []}
+        for user in (ANA, BIA):
+            context = await offline_context(browser, viewport={"width": 360, "height": 740})
+            page = await context.new_page()
+            page.on("response", lambda r, u=user: answers[u].append(r)
+                    if "/api/" in r.url and "/api/stream" not in r.url else None)
+            await page.goto(served.url(user))
+            pages[user] = page
+        first = await served.table()
+        assert first.match is not None
+        hand_no = first.match.hand_no
+        for _ in range(12):  # a hand of three tricks has six cards; guard against a loop
+            table = await served.table()
+            assert table.match is not None
+            if table.match.hand_no != hand_no or table.state not in ("hand_playing",):
+                break
+            seat = table.rules.to_act(table.match)
+            assert seat is not None
+            player = ANA if seat == 0 else BIA
+            record = await served.service.repo.get_table(served.table_id)
+            assert record is not None
+            for page in pages.values():
+                await synced(page, record.version)
+                hidden = hidden_from(table, ANA if page is pages[ANA] else BIA)
+                assert not await dom_codes(page) & hidden
+            button = pages[player].locator("#hand button.card:enabled").first
+            await button.wait_for(timeout=GUARD_MS)
+            await button.click()
+            await pages[BIA if player == ANA else ANA].wait_for_function(
+                "v => Number(document.getElementById('table').dataset.version) > v",
+                arg=record.version, timeout=GUARD_MS)
+        table = await served.table()
+        assert table.state == "scoring" and table.match is not None
+        assert sum(table.match.score) > 0
+        # every view either reader received, on the stream or as an answer
+        assert len(served.web.sent) > 10
+        for user, hidden, doc in served.web.sent:
+            assert not private_codes(doc) & hidden, (user, doc)
+        for user, responses in answers.items():
+            assert responses, user
+            for response in responses:
+                body = await response.json()
+                doc = body.get("view", body)
+                assert doc.get("seat") == (0 if user == ANA else 1)
+        await pages[ANA].screenshot(path=str(tmp_path / "ana.png"))
+
+
+async def test_forged_and_expired_init_data_get_no_table(served: Served) -> None:
+    genuine = dict(parse_qsl(init_data(ANA)))
+    forged = urlencode(dict(genuine, user=genuine["user"].replace(str(ANA), str(BIA))))
+    expired = init_data(ANA, signed_at=datetime.now(UTC) - timedelta(days=2))
+    async with chromium() as browser:
+        context = await offline_context(browser)
+        for data in (forged, expired):
+            page = await context.new_page()
+            statuses: list[int] = []
+            page.on("response", lambda r, seen=statuses: seen.append(r.status)
+                    if "/api/" in r.url else None)
+            await page.goto(served.url(ANA, data=data))
+            error = page.locator("#error")
+            await error.wait_for(state="visible", timeout=GUARD_MS)
+            assert "Telegram" in await error.inner_text()
+            assert await page.locator("#hand button").count() == 0
+            assert statuses == [401]
+
+
+async def test_a_persian_reader_gets_a_right_to_left_table(served: Served,
+                                                           tmp_path: Path) -> None:
+    async with chromium() as browser:
+        context = await offline_context(browser, viewport={"width": 360, "height": 740})
+        page = await context.new_page()
+        await page.goto(served.url(ANA, "fa"))
+        await page.wait_for_function("document.documentElement.dir === 'rtl'",
+                                     timeout=GUARD_MS)
+        assert await page.evaluate("document.documentElement.lang") == "fa"
+        names = await page.eval_on_selector_all(
+            "#hand button.card", "nodes => nodes.map(n => n.getAttribute('aria-label'))")
+        assert len(names) == 3 and all(names)
+        # the spoken names are Persian, not the English ones
+        assert not any(name.isascii() for name in names)
+        shot = tmp_path / "fa.png"
+        await page.screenshot(path=str(shot), full_page=True)
+        assert shot.stat().st_size > 0
