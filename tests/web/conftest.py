@@ -71,3 +71,8 @@ async def game(db_engine: AsyncEngine) -> AsyncIterator[Game]:
         yield Game(service, web, client, started.record.id, started.record.code, shown)
     finally:
         await client.close()
+
+
+from tests.fakebotapi.fixtures import fake_telegram  # noqa: E402
+
+__all__ += ["fake_telegram"]

@@ -198,3 +198,33 @@ async def test_a_persian_reader_gets_a_right_to_left_table(served: Served,
         shot = tmp_path / "fa.png"
         await page.screenshot(path=str(shot), full_page=True)
         assert shot.stat().st_size > 0
+
+
+async def test_a_page_catches_up_after_the_bot_restarts_mid_hand(served: Served) -> None:
+    async with chromium() as browser:
+        context = await offline_context(browser)
+        page = await context.new_page()
+        await page.goto(served.url(ANA))
+        record = await served.service.repo.get_table(served.table_id)
+        assert record is not None
+        await synced(page, record.version)
+        port = served.server.port
+        await served.server.close()  # the bot stops mid-hand ...
+        # ... a move is made while the page is cut off, by a new process on the same database
+        service = GameService(Repository(served.service.repo.engine), rng=random.Random(6))
+        table = await served.table()
+        assert table.match is not None
+        seat = table.rules.to_act(table.match)
+        assert seat is not None
+        action = next(a for a in table.rules.legal(table.match, seat) if a.card is not None)
+        moved = await service.play(served.table_id, ANA if seat == 0 else BIA, action,
+                                   table.seq)
+        server = TestServer(AuditedWebTable(service, TOKEN).application(),
+                            host="127.0.0.1", port=port)
+        await server.start_server()  # ... and the bot is back on its address
+        try:
+            await synced(page, moved.record.version)
+            played = card_code(action.card, table.rules.family)  # type: ignore[arg-type]
+            await page.locator(f"#trick [data-code='{played}']").wait_for(timeout=GUARD_MS)
+        finally:
+            await server.close()

@@ -134,7 +134,9 @@ async def test_a_page_learns_of_a_move_made_elsewhere(game: Game) -> None:
 
 async def next_event(response: Any) -> dict[str, Any]:
     while True:
-        line = (await response.content.readline()).decode()
+        raw = await response.content.readline()
+        assert raw, "the stream ended"
+        line = raw.decode()
         if line.startswith("data: "):
             doc: dict[str, Any] = json.loads(line[6:])
             return doc

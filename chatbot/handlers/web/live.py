@@ -37,6 +37,12 @@ class Changes:
             if not waiting:
                 self._waiting.pop(table_id, None)
 
+    def wake_all(self) -> None:
+        """Wake every page (the server is stopping: their streams end, pages reconnect)."""
+        for waiting in self._waiting.values():
+            for event in waiting:
+                event.set()
+
     def watchers(self, table_id: int) -> int:
         """How many pages of this table are open in this process."""
         return len(self._waiting.get(table_id, ()))

@@ -59,6 +59,7 @@ class WebTable:
         self.logs = HandLogs(service.repo)
         self._languages: dict[int, tuple[str | None, float]] = {}
         self._tried: dict[tuple[int, int], tuple[int, str]] = {}
+        self._stopping = False
 
     # --------------------------------------------------------------- wiring
     def application(self) -> web.Application:
@@ -69,7 +70,14 @@ class WebTable:
         app.router.add_post("/api/table", self.table)
         app.router.add_post("/api/move", self.move)
         app.router.add_get("/api/stream", self.stream)
+        app.on_shutdown.append(self._stop_streams)
         return app
+
+    async def _stop_streams(self, app: web.Application) -> None:
+        """The server is stopping: open streams end now rather than hold the way out
+        (each page reconnects by itself and is sent the table as stored)."""
+        self._stopping = True
+        self.changes.wake_all()
 
     def seen(self, outcome: Outcome) -> None:
         """An outcome presented anywhere in this process: its pages learn of it."""
@@ -146,7 +154,7 @@ class WebTable:
         await response.prepare(request)
         sent = -1
         try:
-            while True:
+            while not self._stopping:
                 current = await self.service.load(record.id)
                 if current is None:
                     break
@@ -157,8 +165,11 @@ class WebTable:
                 if not current.active:
                     break
                 await self.changes.wait(record.id)
-        except (ConnectionResetError, StorageError):
-            pass
+        except ConnectionResetError:
+            pass  # the page went away
+        except StorageError:  # the page reconnects by itself and reads the table again
+            log.warning("stream of table %s ended: storage unavailable", record.id,
+                        exc_info=True)
         return response
 
     # ---------------------------------------------------------------- helpers
@@ -230,7 +241,8 @@ def _json(doc: dict[str, Any], status: int = 200) -> web.Response:
 
 async def start_server(web_table: WebTable, host: str, port: int) -> web.AppRunner:
     """Listen on ``host:port``; the caller cleans the runner up on the way out."""
-    runner = web.AppRunner(web_table.application(), handle_signals=False)
+    # open streams are cut after a second on the way out, not waited for
+    runner = web.AppRunner(web_table.application(), handle_signals=False, shutdown_timeout=1.0)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     try:
