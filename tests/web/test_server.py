@@ -62,8 +62,8 @@ async def test_forged_altered_expired_and_other_bots_init_data_get_401(game: Gam
         for path in ("/api/table", "/api/move"):
             status, answer = await post(game, path, initData=bad, seq=0, move="truco")
             assert status == 401 and "Telegram" in answer["error"] and "hand" not in answer
-        response = await game.client.get("/api/stream", params={
-            "code": game.code, "initData": bad or ""})
+        response = await game.client.post("/api/stream", json={
+            "code": game.code, "initData": bad})
         assert response.status == 401
     after = await game.service.repo.get_table(game.table_id)
     assert after is not None and before is not None and after.version == before.version
@@ -116,7 +116,7 @@ async def test_refusals_come_in_the_players_language(game: Game) -> None:
 
 
 async def test_a_page_learns_of_a_move_made_elsewhere(game: Game) -> None:
-    response = await game.client.get("/api/stream", params={
+    response = await game.client.post("/api/stream", json={
         "code": game.code, "initData": init_data(ANA)})
     assert response.status == 200
     first = await asyncio.wait_for(next_event(response), GUARD)

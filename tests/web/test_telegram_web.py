@@ -64,8 +64,8 @@ async def test_the_web_table_plays_along_with_the_group(fake_telegram: FakeTeleg
         assert links == [f"https://t.me/{bot_name}/table?startapp={game.code}"]
 
         # a page open for Alice hears of every move, whoever made it and however
-        stream = await http.get(f"{base}/api/stream",
-                                params={"code": game.code, "initData": sign(alice.id)})
+        stream = await http.post(f"{base}/api/stream",
+                                 json={"code": game.code, "initData": sign(alice.id)})
         assert stream.status == 200
         first = await asyncio.wait_for(next_view(stream), GUARD)
 

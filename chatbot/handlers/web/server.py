@@ -5,8 +5,8 @@ only source of who asks (a refusal is 401 and changes nothing). A reader not
 seated at the table gets the spectator's view. A move goes through
 :meth:`GameService.play` with the turn sequence the page was drawn for, exactly as
 a button in the chat does, and its outcome is shown in the chat by the same
-``after`` as a press (the presenter, the timers). ``/api/stream`` is a server-sent
-event stream of the reader's view, sent again whenever the table changes.
+``after`` as a press (the presenter, the timers). ``/api/stream`` is a stream of the
+reader's view in the server-sent events format, sent again whenever the table changes.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ class WebTable:
         app.router.add_static("/cards", IMAGES)
         app.router.add_post("/api/table", self.table)
         app.router.add_post("/api/move", self.move)
-        app.router.add_get("/api/stream", self.stream)
+        app.router.add_post("/api/stream", self.stream)
         app.on_shutdown.append(self._stop_streams)
         return app
 
@@ -140,12 +140,15 @@ class WebTable:
         return _json(await self._view(outcome.record, user, locale))
 
     async def stream(self, request: web.Request) -> web.StreamResponse:
-        """The reader's view now, and again after every change of the table (SSE)."""
-        reader = await self._reader(request, request.query.get("initData"))
+        """The reader's view now, and again after every change of the table, in the
+        server-sent events format. A POST, so that the initData travels in the body and
+        never in an address that access logs and proxies write down."""
+        body = await _body(request)
+        reader = await self._reader(request, body.get("initData"))
         if isinstance(reader, web.Response):
             return reader
         user, locale = reader
-        record = await self._record(request.query.get("code"), user)
+        record = await self._record(body.get("code"), user)
         if record is None:
             return _json({"error": alert("no-table", locale)}, 404)
         response = web.StreamResponse(headers={

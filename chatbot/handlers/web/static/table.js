@@ -11,7 +11,6 @@
   const tg = () => (window.Telegram && window.Telegram.WebApp) || null;
   let view = null;
   let busy = false;
-  let stream = null;
 
   function el(tag, attrs, children) {
     const node = document.createElement(tag);
@@ -116,14 +115,43 @@
     return response.json();
   }
 
-  function listen() {
-    if (stream) stream.close();
-    const url = "api/stream?" + new URLSearchParams({ code: code, initData: initData });
-    stream = new EventSource(url);  // reconnects by itself; the first event is the table now
-    stream.onmessage = (message) => {
-      const doc = JSON.parse(message.data);
-      if (!view || doc.version >= view.version) show(doc);
-    };
+  // The table's changes, as a stream of views (server-sent events over a POST, so the
+  // initData never sits in an address); after a dropped connection or a restart of the
+  // bot it connects again, and its first view is the table as stored.
+  async function listen() {
+    for (;;) {
+      try {
+        const response = await fetch("api/stream", {
+          method: "POST", headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ initData: initData, code: code }),
+        });
+        if (response.status === 401 || response.status === 404) {
+          setText("error", (await response.json()).error);
+          return;
+        }
+        const reader = response.body.getReader();
+        const decoder = new TextDecoder();
+        let buffer = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += decoder.decode(value, { stream: true });
+          let end;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            const chunk = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            if (chunk.startsWith("data: ")) received(JSON.parse(chunk.slice(6)));
+          }
+        }
+      } catch (e) {
+        // the connection dropped: connect again below
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+
+  function received(doc) {
+    if (!view || doc.version >= view.version) show(doc);
   }
 
   function theme() {
