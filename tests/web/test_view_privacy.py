@@ -96,6 +96,11 @@ def assert_nothing_hidden(table: Table, seat: int | None, events: list[Event],
     assert match is not None and match.hand is not None
     user = PEOPLE + seat if seat is not None else 999
     doc = table_view(table, "CODE", user_id=user, locale=locale, events=events)
+    # a seña's button names the cards the seña stands for in this game (the variant's
+    # table of señas, the same for everyone), not a card anyone holds
+    offered = {s.name for s in table.rules.senas_available(match, seat)} \
+        if seat is not None else set()
+    assert {s["name"] for s in doc.pop("senas")} == offered
     text = json.dumps(doc, ensure_ascii=False)
     family = table.rules.family
     known = known_to(table, seat, events)

@@ -69,6 +69,7 @@ class WebTable:
         app.router.add_static("/cards", IMAGES)
         app.router.add_post("/api/table", self.table)
         app.router.add_post("/api/move", self.move)
+        app.router.add_post("/api/sena", self.sena)
         app.router.add_post("/api/stream", self.stream)
         app.on_shutdown.append(self._stop_streams)
         return app
@@ -136,6 +137,31 @@ class WebTable:
                 text = refusal_text(refused, locale, at)
             current = await self.service.load(record.id) or record
             return _json({"error": text, "view": await self._view(current, user, locale)}, 409)
+        await self._present(outcome)
+        return _json(await self._view(outcome.record, user, locale))
+
+    async def sena(self, request: web.Request) -> web.Response:
+        """A seña to the partner, at any moment of the hand it was offered in (no turn is
+        asked, as in the chat; a press after that hand ended makes none in the next)."""
+        body = await _body(request)
+        reader = await self._reader(request, body.get("initData"))
+        if isinstance(reader, web.Response):
+            return reader
+        user, locale = reader
+        record = await self._record(body.get("code"), user)
+        if record is None:
+            return _json({"error": alert("no-table", locale)}, 404)
+        name, hand_no = body.get("sena"), body.get("hand")
+        if not isinstance(name, str) or type(hand_no) is not int or len(name) > 32:
+            return _json({"error": alert("forged", locale)}, 400)
+        try:
+            outcome = await self.service.sena(record.id, user.id, name, hand_no)
+        except Refused as refused:
+            table = Table.from_dict(record.game)
+            at = JudgedAt(table, table.seat_of(user.id)) if refused.error is not None else None
+            current = await self.service.load(record.id) or record
+            return _json({"error": refusal_text(refused, locale, at),
+                          "view": await self._view(current, user, locale)}, 409)
         await self._present(outcome)
         return _json(await self._view(outcome.record, user, locale))
 

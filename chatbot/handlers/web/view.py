@@ -22,7 +22,7 @@ from chatbot.i18n.bidi import is_rtl
 from chatbot.i18n.cards import card_label, card_name
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.render import Viewer, action_label, render_all, variant_name, view_lines
-from chatbot.i18n.senas_text import known_lines
+from chatbot.i18n.senas_text import known_lines, sena_button
 from chatbot.i18n.table_text import lobby_text, seat_names, table_text
 from chatbot.i18n.translation import N_, _
 from chatbot.rules.cards import Card, card_code
@@ -71,6 +71,7 @@ def table_view(table: Table, code: str, *, user_id: int | None, locale: str,
     if match is None or hand is None:
         out["lines"] = lobby_text(table, code, locale).split("\n")
         out["events"], out["moves"], out["hand"], out["trick"] = [], [], None, []
+        out["senas"] = []
         return out
     manilhas = table.rules.manilhas(hand.vira)
     out["vira"] = card_json(hand.vira, table, locale, Mark.VIRA) if hand.vira else None
@@ -85,6 +86,7 @@ def table_view(table: Table, code: str, *, user_id: int | None, locale: str,
     if seat is None:
         out["lines"] = table_text(table, shown, locale).split("\n")[1:]
         out["events"], out["hand"], out["partners"], out["moves"] = [], None, [], []
+        out["senas"] = []
         return out
     view = seat_view(table.rules, match, seat)
     viewer = Viewer(table.rules, table.players, names, seat, view.vira)
@@ -99,6 +101,10 @@ def table_view(table: Table, code: str, *, user_id: int | None, locale: str,
                                   for c in cards]}
                        for owner, cards in view.seen.items() if owner != seat and cards]
     out["moves"] = moves(view, table, locale, manilhas)
+    # señas at any moment of the hand, to the partner only (as in the chat's menu)
+    out["hand_no"] = match.hand_no
+    out["senas"] = [{"name": sena.name, "label": sena_button(sena, table.rules, locale)}
+                    for sena in table.rules.senas_available(match, seat)]
     return out
 
 

@@ -78,6 +78,12 @@
       button.addEventListener("click", () => send(m));
       return button;
     }));
+    byId("senas").replaceChildren(...(doc.senas || []).map((s) => {
+      const button = el("button", { class: "sena", "data-sena": s.name }, [el("bdi", { text: s.label })]);
+      button.disabled = busy;
+      button.addEventListener("click", () => signal(s));
+      return button;
+    }));
   }
 
   function tick() {
@@ -89,13 +95,16 @@
     byId("seconds").textContent = new Intl.NumberFormat(view.lang).format(left);
   }
 
-  async function send(move) {
+  function send(move) { return act("api/move", { seq: view.seq, move: move.arg }); }
+  function signal(sena) { return act("api/sena", { sena: sena.name, hand: view.hand_no }); }
+
+  async function act(path, body) {
     if (busy) return;  // a double tap sends one move
     busy = true;
     showHand(view);
     const haptic = tg() && tg().HapticFeedback;
     try {
-      const answer = await post("api/move", { seq: view.seq, move: move.arg });
+      const answer = await post(path, body);
       if (haptic) haptic.impactOccurred(answer.error ? "rigid" : "light");
       setText("error", answer.error);
       const next = answer.view || (answer.error ? null : answer);
