@@ -49,7 +49,11 @@ After = Callable[[Outcome], Awaitable[None]]
 
 
 class WebTable:
-    """The web front end of one bot process."""
+    """The web front end of one bot process.
+
+    ``after`` presents an outcome in the chat (``TrucoHandlers.after``, which also tells
+    its observers, :meth:`seen` among them); without it a web move only wakes the pages.
+    """
 
     def __init__(self, service: GameService, token: str, after: After | None = None) -> None:
         self.service = service
@@ -60,6 +64,8 @@ class WebTable:
         self._languages: dict[int, tuple[str | None, float]] = {}
         self._tried: dict[tuple[int, int], tuple[int, str]] = {}
         self._stopping = False
+        # tells the other processes of a change (several workers: relay.WebRelay.publish)
+        self.relay: Callable[[int], None] | None = None
 
     # --------------------------------------------------------------- wiring
     def application(self) -> web.Application:
@@ -81,8 +87,11 @@ class WebTable:
         self.changes.wake_all()
 
     def seen(self, outcome: Outcome) -> None:
-        """An outcome presented anywhere in this process: its pages learn of it."""
+        """An outcome presented anywhere in this process: its pages learn of it, and
+        with several workers so do the others'."""
         self.changes.changed(outcome.record.id)
+        if self.relay is not None:
+            self.relay(outcome.record.id)
 
     # -------------------------------------------------------------- handlers
     async def page(self, request: web.Request) -> web.StreamResponse:
@@ -204,12 +213,14 @@ class WebTable:
     # ---------------------------------------------------------------- helpers
     async def _present(self, outcome: Outcome) -> None:
         """Show the move in the chat (which also tells the pages), or only the pages."""
-        if self.after is not None:
-            try:
-                await self.after(outcome)
-            except Exception:  # the move is saved: the chat catches up on the next change
-                log.exception("web move of table %s not presented", outcome.record.id)
-        self.seen(outcome)
+        if self.after is None:
+            self.seen(outcome)
+            return
+        try:
+            await self.after(outcome)  # which tells seen() as it tells every observer
+        except Exception:  # the move is saved: the chat catches up on the next change
+            log.exception("web move of table %s not presented", outcome.record.id)
+            self.seen(outcome)
 
     async def _reader(self, request: web.Request,
                       init_data: object) -> tuple[WebUser, str] | web.Response:
