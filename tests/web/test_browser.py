@@ -9,8 +9,10 @@ opponent's cards. A forged and an expired initData get the refusal and no table.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -28,7 +30,7 @@ from chatbot.handlers.web.server import WebTable
 from chatbot.rules.cards import card_code
 from chatbot.storage import Repository, TableRecord
 from tests.web.browser import chromium, offline_context
-from tests.web.conftest import ANA, BIA, TOKEN, init_data, open_game
+from tests.web.conftest import ANA, BIA, CAIO, GROUP, TOKEN, init_data, open_game
 
 GUARD_MS = 120_000  # only a failing test waits this long
 
@@ -47,13 +49,14 @@ class AuditedWebTable(WebTable):
 
 
 def hidden_from(table: Table, user_id: int) -> set[str]:
-    """The codes of the cards the opponents of ``user_id`` hold now (1 v 1: no partner)."""
+    """The codes of the cards others hold now that the rules do not show ``user_id``."""
     match = table.match
     if match is None or match.hand is None:
         return set()
     seat = table.seat_of(user_id)
+    seen = table.rules.visible_cards(match, seat) if seat is not None else {}
     return {card_code(c, table.rules.family) for s, held in enumerate(match.hand.cards)
-            if s != seat for c in held}
+            if s != seat and s not in seen for c in held}
 
 
 def private_codes(doc: dict[str, Any]) -> set[str]:
@@ -88,11 +91,17 @@ class Served:
 async def served(db_engine: AsyncEngine) -> AsyncIterator[Served]:
     service = GameService(Repository(db_engine), rng=random.Random(5))
     started = await open_game(service)
+    async with serving(service, started.record) as done:
+        yield done
+
+
+@asynccontextmanager
+async def serving(service: GameService, record: TableRecord) -> AsyncIterator[Served]:
     web = AuditedWebTable(service, TOKEN)
     server = TestServer(web.application(), host="127.0.0.1")
     await server.start_server()
     try:
-        yield Served(service, web, server, started.record.id, started.record.code)
+        yield Served(service, web, server, record.id, record.code)
     finally:
         await server.close()
 
@@ -111,6 +120,38 @@ async def synced(page: Any, version: int) -> None:
         arg=version, timeout=GUARD_MS)
 
 
+async def play_hand(served: Served, pages: dict[int, Any]) -> None:
+    """Each player to act clicks a card on their page until the hand is over; before
+    every move each page shows the table as stored and none of the cards hidden from it,
+    and after it the other pages show the move by themselves."""
+    first = await served.table()
+    assert first.match is not None
+    hand_no = first.match.hand_no
+    for _ in range(4 * first.players):  # a guard against a loop; a hand ends sooner
+        table = await served.table()
+        assert table.match is not None
+        if table.match.hand_no != hand_no or table.state != "hand_playing":
+            return
+        seat = table.rules.to_act(table.match)
+        assert seat is not None
+        info = table.seats[seat]
+        assert info is not None and info.user_id is not None
+        record = await served.service.repo.get_table(served.table_id)
+        assert record is not None
+        for user, page in pages.items():
+            await synced(page, record.version)
+            assert not await dom_codes(page) & hidden_from(table, user)
+        button = pages[info.user_id].locator("#hand button.card:enabled").first
+        await button.wait_for(timeout=GUARD_MS)
+        await button.click()
+        for user, page in pages.items():
+            if user != info.user_id:
+                await page.wait_for_function(
+                    "v => Number(document.getElementById('table').dataset.version) > v",
+                    arg=record.version, timeout=GUARD_MS)
+    raise AssertionError("the hand did not end")
+
+
 async def test_a_hand_of_paulista_played_in_two_browsers(served: Served,
                                                          tmp_path: Path) -> None:
     async with chromium() as browser:
@@ -123,29 +164,7 @@ async def test_a_hand_of_paulista_played_in_two_browsers(served: Served,
                     if "/api/" in r.url and "/api/stream" not in r.url else None)
             await page.goto(served.url(user))
             pages[user] = page
-        first = await served.table()
-        assert first.match is not None
-        hand_no = first.match.hand_no
-        for _ in range(12):  # a hand of three tricks has six cards; guard against a loop
-            table = await served.table()
-            assert table.match is not None
-            if table.match.hand_no != hand_no or table.state not in ("hand_playing",):
-                break
-            seat = table.rules.to_act(table.match)
-            assert seat is not None
-            player = ANA if seat == 0 else BIA
-            record = await served.service.repo.get_table(served.table_id)
-            assert record is not None
-            for page in pages.values():
-                await synced(page, record.version)
-                hidden = hidden_from(table, ANA if page is pages[ANA] else BIA)
-                assert not await dom_codes(page) & hidden
-            button = pages[player].locator("#hand button.card:enabled").first
-            await button.wait_for(timeout=GUARD_MS)
-            await button.click()
-            await pages[BIA if player == ANA else ANA].wait_for_function(
-                "v => Number(document.getElementById('table').dataset.version) > v",
-                arg=record.version, timeout=GUARD_MS)
+        await play_hand(served, pages)
         table = await served.table()
         assert table.state == "scoring" and table.match is not None
         assert sum(table.match.score) > 0
@@ -228,3 +247,40 @@ async def test_a_page_catches_up_after_the_bot_restarts_mid_hand(served: Served)
             await page.locator(f"#trick [data-code='{played}']").wait_for(timeout=GUARD_MS)
         finally:
             await server.close()
+
+
+DANI = 7004
+
+
+async def test_a_hand_of_mineiro_with_a_sena_in_four_browsers(db_engine: AsyncEngine) -> None:
+    service = GameService(Repository(db_engine), rng=random.Random(8))
+    opened = await service.open_table(chat_id=GROUP, creator_id=ANA, creator_name="Ana",
+                                      variant="mineiro", players=4,
+                                      options={"senas": "on"})  # señas nobody catches
+    for seat, (user, name) in enumerate(((BIA, "Bia"), (CAIO, "Caio"), (DANI, "Dani")), 1):
+        await service.act(opened.record.id, "sit", seat, user, name)
+    started = await service.act(opened.record.id, "start")
+    async with serving(service, started.record) as served, chromium() as browser:
+        pages: dict[int, Any] = {}
+        for user in (ANA, BIA, CAIO, DANI):
+            context = await offline_context(browser, viewport={"width": 360, "height": 740})
+            pages[user] = await context.new_page()
+            await pages[user].goto(served.url(user))
+        # Ana signals to Caio, her partner, before the first card
+        sena = pages[ANA].locator("#senas button").first
+        await sena.wait_for(timeout=GUARD_MS)
+        phrase = (await sena.inner_text()).split(" ", 1)[1]
+        await sena.click()
+        await pages[CAIO].locator("#lines li", has_text=phrase).wait_for(timeout=GUARD_MS)
+        await play_hand(served, pages)
+        table = await served.table()
+        assert table.state == "scoring"
+        # the opponents never read it (their own seña buttons may use the same words)
+        for opponent in (BIA, DANI):
+            for part in ("#lines", "#events"):
+                assert phrase not in await pages[opponent].locator(part).inner_text()
+        for user, hidden, doc in served.web.sent:
+            assert not private_codes(doc) & hidden, (user, doc)
+            if user in (BIA, DANI):
+                read = json.dumps([doc.get("lines"), doc.get("events")], ensure_ascii=False)
+                assert phrase not in read
