@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -149,3 +150,33 @@ async def test_the_page_and_the_cards_are_served(game: Game) -> None:
     picture = await game.client.get("/" + view["hand"][0]["img"])
     assert picture.status == 200 and (await picture.read())[:4] == b"RIFF"
     assert (await game.client.get("/cards/../../service.py")).status in (403, 404)
+
+
+async def test_a_finished_games_players_start_a_rematch_once(game: Game) -> None:
+    def near_the_end(table: Table) -> list[Any]:
+        match = table.match
+        assert match is not None
+        match.score = [11, 0]
+        return table.rules.deal(match, random.Random(1))
+    await game.service.amend(game.table_id, near_the_end)
+    rng = random.Random(2)
+    for _ in range(60):  # a hand of eleven ends the game, whoever wins it
+        table = await stored(game)
+        if table.state == "finished":
+            break
+        assert table.match is not None
+        seat = table.rules.to_act(table.match)
+        assert seat is not None
+        action = rng.choice(table.rules.legal(table.match, seat))
+        await game.service.play(game.table_id, ANA if seat == 0 else BIA, action, table.seq)
+    assert (await stored(game)).state == "finished"
+    _, watching = await post(game, "/api/table", initData=init_data(CAIO))
+    _, view = await post(game, "/api/table", initData=init_data(BIA))
+    assert watching["rematch"] is None and view["rematch"] == "Rematch"
+    status, _ = await post(game, "/api/rematch", initData=init_data(CAIO))
+    assert status == 409
+    status, again = await post(game, "/api/rematch", initData=init_data(BIA))
+    assert status == 200 and again["state"].startswith("hand_") and len(again["hand"]) == 3
+    status, twice = await post(game, "/api/rematch", initData=init_data(ANA))
+    assert (status, twice["error"]) == (409, "The game has already started.")
+    assert len(game.shown) == 1

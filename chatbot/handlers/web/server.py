@@ -23,8 +23,9 @@ from aiohttp import web
 from chatbot.cards.catalog import IMAGES
 from chatbot.fsm.errors import JudgedAt, Refused
 from chatbot.fsm.table import Table
+from chatbot.handlers import lobby_presses
 from chatbot.handlers.refusal import refusal_text
-from chatbot.handlers.service import GameService, Outcome
+from chatbot.handlers.service import GameService, Outcome, Step
 from chatbot.handlers.telegram.keyboards import parse_action_arg
 from chatbot.handlers.web.hand_log import HandLogs
 from chatbot.handlers.web.init_data import BadInitData, WebUser, verify
@@ -76,6 +77,7 @@ class WebTable:
         app.router.add_post("/api/table", self.table)
         app.router.add_post("/api/move", self.move)
         app.router.add_post("/api/sena", self.sena)
+        app.router.add_post("/api/rematch", self.rematch)
         app.router.add_post("/api/stream", self.stream)
         app.on_shutdown.append(self._stop_streams)
         return app
@@ -171,6 +173,33 @@ class WebTable:
             current = await self.service.load(record.id) or record
             return _json({"error": refusal_text(refused, locale, at),
                           "view": await self._view(current, user, locale)}, 409)
+        await self._present(outcome)
+        return _json(await self._view(outcome.record, user, locale))
+
+    async def rematch(self, request: web.Request) -> web.Response:
+        """A finished game's player starts the next one (the chat's Rematch); a second
+        press finds it started ("The game has already started.")."""
+        body = await _body(request)
+        reader = await self._reader(request, body.get("initData"))
+        if isinstance(reader, web.Response):
+            return reader
+        user, locale = reader
+        record = await self._record(body.get("code"), user)
+        if record is None:
+            return _json({"error": alert("no-table", locale)}, 404)
+
+        async def plan(stored: TableRecord, table: Table) -> list[Step]:
+            if table.seat_of(user.id) is None:
+                raise Refused("not-at-table")
+            return lobby_presses.rematch(table)
+
+        try:
+            outcome = await self.service.perform(record.id, plan)
+        except Refused as refused:
+            current = await self.service.load(record.id) or record
+            return _json({"error": refusal_text(refused, locale),
+                          "view": await self._view(current, user, locale)}, 409)
+        assert outcome is not None
         await self._present(outcome)
         return _json(await self._view(outcome.record, user, locale))
 

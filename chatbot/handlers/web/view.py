@@ -23,7 +23,7 @@ from chatbot.i18n.cards import card_label, card_name
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.render import Viewer, action_label, render_all, variant_name, view_lines
 from chatbot.i18n.senas_text import known_lines, sena_button
-from chatbot.i18n.table_text import lobby_text, seat_names, table_text
+from chatbot.i18n.table_text import button, lobby_text, seat_names, table_text
 from chatbot.i18n.translation import N_, _
 from chatbot.rules.cards import Card, card_code
 from chatbot.rules.events import Event, TurnStarted
@@ -57,6 +57,9 @@ def table_view(table: Table, code: str, *, user_id: int | None, locale: str,
         "lang": locale.replace("_", "-"), "dir": "rtl" if is_rtl(locale) else "ltr",
         "seat": seat, "deadline": deadline.isoformat() if deadline is not None else None,
     }
+    # a finished game's players may start the next one, as the chat's button does
+    out["rematch"] = (button("rematch", locale)
+                      if seat is not None and table.state == "finished" else None)
     with use_locale(locale):
         out["title"] = variant_name(table.variant)
         if seat is None:

@@ -78,6 +78,12 @@
       button.addEventListener("click", () => send(m));
       return button;
     }));
+    if (doc.rematch) {
+      const again = el("button", { id: "rematch" }, [el("bdi", { text: doc.rematch })]);
+      again.disabled = busy;
+      again.addEventListener("click", () => act("api/rematch", {}));
+      byId("moves").append(again);
+    }
     byId("senas").replaceChildren(...(doc.senas || []).map((s) => {
       const button = el("button", { class: "sena", "data-sena": s.name }, [el("bdi", { text: s.label })]);
       button.disabled = busy;
