@@ -180,3 +180,28 @@ async def test_a_finished_games_players_start_a_rematch_once(game: Game) -> None
     status, twice = await post(game, "/api/rematch", initData=init_data(ANA))
     assert (status, twice["error"]) == (409, "The game has already started.")
     assert len(game.shown) == 1
+
+
+async def test_garbage_gets_an_answer_and_no_traceback(game: Game,
+                                                       caplog: Any) -> None:
+    caplog.set_level("INFO")
+    genuine = init_data(ANA)
+    bodies: list[Any] = [b"", b"{", b"[]", b"null", b"\xff\xfe", json.dumps({"initData": 5}),
+                         json.dumps({"initData": genuine, "code": ["x"]}),
+                         json.dumps({"initData": genuine, "code": "../../etc"}),
+                         json.dumps({"initData": genuine, "code": "NOSUCH"})]
+    wrong_fields = json.dumps({"initData": genuine, "code": game.code, "seq": None,
+                               "move": {"a": 1}, "sena": [], "hand": 1.5})
+    for path in ("/api/table", "/api/move", "/api/sena", "/api/rematch", "/api/stream"):
+        acts = path not in ("/api/table", "/api/stream")  # these answer a genuine reader
+        for body in [*bodies, *([wrong_fields] if acts else [])]:
+            response = await game.client.post(path, data=body,
+                                              headers={"Content-Type": "application/json"})
+            assert response.status in (400, 401, 404, 409), (path, body, response.status)
+            assert (await response.json())["error"]
+    for language in ("*", "", "fa,en;q=0.5", "pt-BR", "\u00e9\u00e9"):
+        response = await game.client.post("/api/table", json={"initData": "forged"},
+                                          headers={"Accept-Language": language})
+        assert response.status == 401 and (await response.json())["error"]
+    bad = [r for r in caplog.records if r.levelno >= 40 or r.exc_info]
+    assert bad == [], [r.getMessage() for r in bad]
