@@ -226,6 +226,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     if settings.webapp_url:  # the web table: its moves are shown here, and it hears ours
         web_table = WebTable(service, settings.token, after=h.after)
         h.observers.append(web_table.seen)
+        private_hands.on_web = web_table.watching  # a reader on the web costs no edits
         app.bot_data["web"] = web_table
     app.bot_data["lifecycle"] = lifecycle
     app.bot_data["stickers"] = StickerBook()  # until post_init has made the sets

@@ -65,6 +65,7 @@ class WebTable:
         self._languages: dict[int, tuple[str | None, float]] = {}
         self._tried: dict[tuple[int, int], tuple[int, str]] = {}
         self._stopping = False
+        self._pages: dict[tuple[int, int], int] = {}  # (table, reader) -> open streams
         # tells the other processes of a change (several workers: relay.WebRelay.publish)
         self.relay: Callable[[int], None] | None = None
 
@@ -87,6 +88,11 @@ class WebTable:
         (each page reconnects by itself and is sent the table as stored)."""
         self._stopping = True
         self.changes.wake_all()
+
+    def watching(self, table_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` has this table open on the web in this process (their
+        private hand message then waits: chatbot/handlers/telegram/private_hands.py)."""
+        return self._pages.get((table_id, user_id), 0) > 0
 
     def seen(self, outcome: Outcome) -> None:
         """An outcome presented anywhere in this process: its pages learn of it, and
@@ -220,6 +226,8 @@ class WebTable:
             "X-Accel-Buffering": "no"})  # nginx: pass each event on at once
         await response.prepare(request)
         sent = -1
+        page = (record.id, user.id)
+        self._pages[page] = self._pages.get(page, 0) + 1
         try:
             while not self._stopping:
                 current = await self.service.load(record.id)
@@ -229,6 +237,8 @@ class WebTable:
                     view = await self._view(current, user, locale)
                     await response.write(f"data: {json.dumps(view)}\n\n".encode())
                     sent = current.version
+                else:  # a comment line: a page gone away is noticed, a proxy keeps it open
+                    await response.write(b": still here\n\n")
                 if not current.active:
                     break
                 await self.changes.wait(record.id)
@@ -237,6 +247,10 @@ class WebTable:
         except StorageError:  # the page reconnects by itself and reads the table again
             log.warning("stream of table %s ended: storage unavailable", record.id,
                         exc_info=True)
+        finally:
+            left = self._pages.pop(page, 1) - 1
+            if left > 0:
+                self._pages[page] = left
         return response
 
     # ---------------------------------------------------------------- helpers
