@@ -63,6 +63,8 @@ BUTTONS: dict[str, str] = {
     "senas": N_("Signal to my partner"),
     # TRANSLATORS: closes the list of señas without making one
     "senas-back": N_("Back to my moves"),
+    # TRANSLATORS: opens the game's table as a web page inside Telegram (a Mini App)
+    "web": N_("Open the table"),
     "replace": N_("Yes, replace it"),
     "keep": N_("No, keep it"),
 }

@@ -41,6 +41,7 @@ from chatbot.handlers.telegram.lifecycle import (
     conflict_failure,
     running,
 )
+from chatbot.handlers.web.relay import WebRelay
 from chatbot.i18n.translation import _
 from chatbot.storage import Repository, make_engine
 
@@ -128,6 +129,24 @@ async def serve_ingress(settings: Settings) -> None:
         await redis.aclose()
 
 
+@asynccontextmanager
+async def web_relay(app: Any, redis: Redis, settings: Settings) -> AsyncIterator[None]:
+    """With the web table on, its pages hear of every worker's changes (web/relay.py)."""
+    web_table = app.bot_data.get("web")
+    if web_table is None:
+        yield
+        return
+    relay = WebRelay(redis, settings.redis_prefix, web_table.changes)
+    web_table.relay = relay.publish
+    listening = asyncio.create_task(relay.listen())
+    try:
+        yield
+    finally:
+        listening.cancel()
+        with suppress(asyncio.CancelledError):
+            await listening
+
+
 async def serve_worker(settings: Settings,
                        on_ready: Callable[[Worker], Any] | None = None) -> None:
     redis = await open_redis(settings)
@@ -147,7 +166,7 @@ async def serve_worker(settings: Settings,
                             "handled": worker.handled,
                             "handling_ms": handling_ms(worker.durations)}
 
-            async with serving(settings.health_port, status):
+            async with serving(settings.health_port, status), web_relay(app, redis, settings):
                 sweeping = asyncio.create_task(
                     sweep(app.bot_data["handlers"].repo, app.bot_data["fire_timer"], stop))
                 log.info("worker %s consuming %d partitions of %s", worker.name,

@@ -47,6 +47,8 @@ from chatbot.handlers.telegram.repeats import Repeats, quiet_repeat
 from chatbot.handlers.telegram.rules_command import RulesCommand
 from chatbot.handlers.telegram.stickers import StickerBook, prepare_stickers
 from chatbot.handlers.telegram.timers import TimerBoard
+from chatbot.handlers.web.links import WebLinks
+from chatbot.handlers.web.server import WebTable
 from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.translation import N_, translate
 from chatbot.storage import Repository, async_url, make_engine
@@ -145,7 +147,9 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
         assert app is not None
         return app.bot
 
-    presenter = Presenter(bot, service, Keyboards(codec), settings.edit_delay,  # type: ignore[arg-type]
+    web_links = WebLinks(settings.webapp_url, settings.webapp_name) if settings.webapp_url \
+        else None
+    presenter = Presenter(bot, service, Keyboards(codec, web_links), settings.edit_delay,  # type: ignore[arg-type]
                           minute=minute)
     handlers_: TrucoHandlers | None = None
 
@@ -176,6 +180,8 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
             application.bot, repo, settings.owner_id)
         application.bot_data["photos"] = await prepare_photos(
             application.bot, repo, settings.owner_id)  # what a stood card move becomes
+        if web_links is not None:  # a group's button links to the Mini App by the bot's name
+            web_links.bot_username = application.bot.username
         private_hands.book = application.bot_data["stickers"]  # hand messages as pictures
         presenter.pictures.book = application.bot_data["stickers"]  # and the solo chat's
         background.append(asyncio.create_task(repeats.keep_forgetting()))
@@ -231,6 +237,11 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
                                       ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_error_handler(on_error)
     app.bot_data["handlers"] = h
+    if settings.webapp_url:  # the web table: its moves are shown here, and it hears ours
+        web_table = WebTable(service, settings.token, after=h.after)
+        h.observers.append(web_table.seen)
+        private_hands.on_web = web_table.watching  # a reader on the web costs no edits
+        app.bot_data["web"] = web_table
     app.bot_data["lifecycle"] = lifecycle
     app.bot_data["records"] = records
     app.bot_data["stickers"] = StickerBook()  # until post_init has made the sets

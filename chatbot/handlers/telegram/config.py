@@ -30,6 +30,7 @@ DATABASE_VAR = "TRUCO_DATABASE_URL"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 DEFAULT_PARTITIONS = 16
 DEFAULT_LEASE_SECONDS = 5.0
+DEFAULT_WEBAPP_PORT = 8444
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +93,18 @@ VARIABLES: tuple[Variable, ...] = (
              N_("the port of this process's /health and /ready addresses, for a "
                 "supervisor"),
              N_("unset: none")),
+    Variable("TRUCO_WEBAPP_URL", "",
+             N_("the public HTTPS address of the web table, a Telegram Mini App the bot "
+                "serves itself"),
+             N_("unset: no web table, the chat only")),
+    Variable("TRUCO_WEBAPP_NAME", "",
+             N_("the Mini App's short name from @BotFather's /newapp: a group's table "
+                "message links to it"),
+             N_("unset: the web table opens from private chats only")),
+    Variable("TRUCO_WEBAPP_LISTEN", DEFAULT_WEBHOOK_LISTEN,
+             N_("the address the web table's server listens on (behind a reverse proxy)")),
+    Variable("TRUCO_WEBAPP_PORT", str(DEFAULT_WEBAPP_PORT),
+             N_("the port the web table's server listens on")),
 )
 
 
@@ -119,6 +132,10 @@ class Settings:
     partitions: int = DEFAULT_PARTITIONS
     lease_seconds: float = DEFAULT_LEASE_SECONDS
     health_port: int | None = None
+    webapp_url: str | None = None  # the web table (chatbot/handlers/web); None: chat only
+    webapp_name: str | None = None  # its short name at @BotFather, for t.me links in groups
+    webapp_listen: str = DEFAULT_WEBHOOK_LISTEN
+    webapp_port: int = DEFAULT_WEBAPP_PORT
 
     @property
     def api_base_url(self) -> str:
@@ -168,6 +185,11 @@ class Settings:
             return None
         root = api_root(env.get(BASE_URL_VAR, ""))
         webhook_url = _webhook_url(env.get("TRUCO_WEBHOOK_URL", ""), root)
+        webapp_url = env.get("TRUCO_WEBAPP_URL", "").strip() or None
+        if webapp_url is not None and urlsplit(webapp_url).scheme not in ("http", "https"):
+            raise ConfigError(_("{var} must be an https:// address, not {value}.",
+                                var="TRUCO_WEBAPP_URL", value=webapp_url))
+        webapp_name = env.get("TRUCO_WEBAPP_NAME", "").strip() or None
         secret = env.get("TRUCO_WEBHOOK_SECRET", "").strip() or None
         if secret is not None and not _valid_secret(secret):
             raise ConfigError(_("TRUCO_WEBHOOK_SECRET may hold 1 to 256 letters, digits, _ "
@@ -191,6 +213,10 @@ class Settings:
             partitions=_count(env, "TRUCO_PARTITIONS", DEFAULT_PARTITIONS),
             lease_seconds=_lease(env),
             health_port=_optional_port(env, "TRUCO_HEALTH_PORT"),
+            webapp_url=webapp_url,
+            webapp_name=webapp_name,
+            webapp_listen=env.get("TRUCO_WEBAPP_LISTEN", "").strip() or DEFAULT_WEBHOOK_LISTEN,
+            webapp_port=_optional_port(env, "TRUCO_WEBAPP_PORT") or DEFAULT_WEBAPP_PORT,
         )
 
 

@@ -121,6 +121,8 @@ class TrucoHandlers:
         # /rules and /language: their buttons come through on_button (set by app.py)
         self.rules: RulesCommand | None = None
         self.language: LanguageCommand | None = None
+        # told of every outcome presented here (the web table's open pages, set by app.py)
+        self.observers: list[Callable[[Outcome], None]] = []
 
     # ------------------------------------------------------------- helpers
     async def user_locale(self, update: Update) -> str:
@@ -154,6 +156,8 @@ class TrucoHandlers:
         """Present an outcome and arm the table's timer for whatever is due next."""
         if self.private_hands is not None:  # first: outcomes reach it in the service's order
             self.private_hands.follow(outcome)
+        for observer in self.observers:
+            observer(outcome)
         record = outcome.record
         try:
             record = await self.presenter.show(outcome)

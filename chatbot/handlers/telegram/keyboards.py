@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from chatbot.ai import player_level
 from chatbot.fsm.machine import PLAY_STATES
 from chatbot.fsm.table import Table
 from chatbot.handlers.lobby_options import Setting
 from chatbot.handlers.payload import NO_TABLE, Payload, PayloadCodec, chat_scope
+from chatbot.handlers.web.links import WebLinks
 from chatbot.i18n.render import Viewer, action_label, variant_name
 from chatbot.i18n.senas_text import sena_button
 from chatbot.i18n.table_text import button, option_button, seat_names
@@ -53,8 +54,20 @@ def parse_action_arg(arg: str, family: Family) -> Action:
 
 
 class Keyboards:
-    def __init__(self, codec: PayloadCodec) -> None:
+    def __init__(self, codec: PayloadCodec, web: WebLinks | None = None) -> None:
         self.codec = codec
+        self.web = web  # the web table (TRUCO_WEBAPP_URL); None: no button opens it
+
+    def web_rows(self, code: str, locale: str, private: bool) -> list[list[InlineKeyboardButton]]:
+        """The button that opens the table on the web: a Mini App button in a private chat,
+        the Mini App's direct link in a group (none without its short name)."""
+        if self.web is None:
+            return []
+        text = button("web", locale)
+        if private:
+            return [[InlineKeyboardButton(text, web_app=WebAppInfo(self.web.private(code)))]]
+        link = self.web.group(code)
+        return [[InlineKeyboardButton(text, url=link)]] if link else []
 
     def data(self, chat: int, code: str, seq: int, action: str, arg: str = "") -> str:
         """A button's callback data, signed for ``chat``."""
@@ -120,6 +133,7 @@ class Keyboards:
                  self.button(chat, button("cards", locale), code, seq, "cards")]]
         if calls:
             rows += self._calls(chat, table, code, locale)
+        rows += self.web_rows(code, locale, private=False)
         return InlineKeyboardMarkup(rows)
 
     def private_hand(self, chat: int, table: Table, code: str, seat: int, locale: str,
@@ -144,6 +158,7 @@ class Keyboards:
         if rules.senas_available(table.match, seat):  # at any moment, turn or not
             rows.append([self.button(chat, button("senas", locale), code, table.seq,
                                      SENAS_ACTION, str(table.match.hand_no))])
+        rows += self.web_rows(code, locale, private=True)
         return InlineKeyboardMarkup(rows) if rows else None
 
     def senas_menu(self, chat: int, table: Table, code: str, seat: int,

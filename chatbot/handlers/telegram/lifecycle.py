@@ -38,6 +38,7 @@ from telegram.ext import Application
 
 from chatbot.handlers.telegram.app import Requests, build_application
 from chatbot.handlers.telegram.config import OFFICIAL_API_ROOT, Settings, redacted_url
+from chatbot.handlers.web.server import start_server
 from chatbot.i18n.translation import _
 from chatbot.storage import current_revision, upgrade_to_head
 
@@ -176,6 +177,7 @@ async def running(app: Application, settings: Settings, *,
             if receive:
                 await _receive(app, settings, fatal)
             await app.start()
+            await _serve_web(app, settings)
         except TelegramError as error:
             log.debug("starting failed", exc_info=error)
             raise _telegram_failure(settings, error) from error
@@ -232,8 +234,27 @@ async def _receive(app: Application, settings: Settings,
                                     error_callback=outage.failed)
 
 
+async def _serve_web(app: Application, settings: Settings) -> None:
+    """The web table's server (TRUCO_WEBAPP_URL), on a port of its own."""
+    web_table = app.bot_data.get("web")
+    if web_table is None:
+        return
+    address = f"{settings.webapp_listen}:{settings.webapp_port}"
+    try:
+        app.bot_data["web_runner"] = await start_server(
+            web_table, settings.webapp_listen, settings.webapp_port)
+    except OSError as error:
+        raise StartFailure(_("Cannot listen for the web table on {address}: {reason}. "
+                             "Choose another TRUCO_WEBAPP_PORT.",
+                             address=address, reason=_reason(error))) from error
+    log.info("web table at %s, listening on %s", settings.webapp_url, address)
+
+
 async def _stop(app: Application, settings: Settings, *, clean: bool) -> None:
     """Stop receiving, let running updates finish, then close everything."""
+    runner = app.bot_data.pop("web_runner", None)
+    if runner is not None:  # no web move after this point
+        await runner.cleanup()
     updater = app.updater
     if updater is not None and updater.running:
         await updater.stop()

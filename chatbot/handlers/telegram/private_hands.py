@@ -123,6 +123,10 @@ class PrivateHands:
         """The card sticker sets (a StickerBook, set at start-up): with them a hand
         message is a picture of the seat's cards with the text as its caption."""
         self._photos: dict[Hashable, HandPicture] = {}  # photo messages: what each shows
+        # (table id, user id) -> whether that reader has the table open on the web table,
+        # where they read every change: their private message is not edited meanwhile
+        # (set by app.py when TRUCO_WEBAPP_URL is set)
+        self.on_web: Callable[[int, int], bool] | None = None
 
     def reads_privately(self, table_id: int, seat: int) -> bool:
         """Whether the seat's player follows this table's hand in their private chat
@@ -206,6 +210,8 @@ class PrivateHands:
             if info is None or info.user_id != reader.user_id:
                 self._stop_reader(followed, reader)  # the seat changed hands
                 continue
+            if self.on_web is not None and self.on_web(record.id, reader.user_id):
+                continue  # the page shows it; the message catches up once it is closed
             now = moment(table, reader.seat)
             if now != reader.moment:  # the reader must act, or their cards or a trick
                 reader.moment = now
