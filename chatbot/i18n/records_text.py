@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from chatbot.i18n.bidi import is_rtl, rtl_lines
+from chatbot.i18n.context import current_locale
 from chatbot.i18n.numbers import format_number
 from chatbot.i18n.render import variant_name
 from chatbot.i18n.translation import N_, _, ngettext
@@ -99,7 +101,15 @@ def stats_card(stats: PlayerStats, name: str, level_name: dict[str, str]) -> str
                    current=stats.streak))
     for family, rating in sorted(stats.ratings.items()):
         lines.append(_rating_line(family, rating))
-    return "\n".join(lines)
+    return _joined(lines)
+
+
+def _joined(lines: list[str]) -> str:
+    """The lines as one message. Each translated line starts right to left already, but
+    an indented one or the board's "…" would start with a neutral character, which lays
+    the line out left to right in Persian and Urdu: there every line gets an RLM first."""
+    text = "\n".join(lines)
+    return rtl_lines(text) if is_rtl(current_locale()) else text
 
 
 def _raise_levels(stats: PlayerStats) -> str:
@@ -137,7 +147,7 @@ def board_text(family: str, lines: Sequence[BoardLine], reader: int | None) -> s
     text += [_board_line(line) for line in shown]
     if own is not None:
         text += ["…", _board_line(own)]
-    return "\n".join(text)
+    return _joined(text)
 
 
 def _board_line(line: BoardLine) -> str:

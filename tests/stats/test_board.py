@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from chatbot.handlers.service import GameService
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.records_text import BOARD_LINES, board_text, stats_card
+from chatbot.i18n.style import rtl_line_problem
 from chatbot.stats.ratings import Rating
 from chatbot.storage import Repository
 from chatbot.storage.player_records import BoardLine, PlayerRecords, PlayerStats
@@ -55,3 +57,21 @@ def test_raises_are_shown_by_level_even_without_the_first() -> None:
     with use_locale("en"):
         card = stats_card(stats, "Ana", {})
     assert "Raises called (won), by level: 2: 2 (1)" in card.splitlines()
+
+
+@pytest.mark.parametrize("locale", ["fa", "ur"])
+def test_every_line_of_a_card_and_a_board_starts_right_to_left(locale: str) -> None:
+    """The indented lines of the card and the board's "…" too (docs/bidi.md)."""
+    stats = PlayerStats(1, {
+        ("paulista", "2v2", "people"): {"games": 3, "wins": 2, "hands": 9, "hands_won": 5},
+        ("put", "1v1", "bots"): {"games": 2, "wins": 1, "vs_bot_hard_games": 2,
+                                 "vs_bot_hard_wins": 1},
+    }, 1, 2, False, {"brazilian": Rating(25.0, 8.0, 3)})
+    board = [line(place, 100 + place) for place in range(1, 15)]
+    with use_locale(locale):
+        card = stats_card(stats, "Ana", {"hard": "Hard"})
+        text = board_text("put", board, reader=113)
+    assert len(card.splitlines()) == 8 and text.splitlines()[-2].endswith("…")
+    for shown in (card, text):
+        for each in shown.splitlines():
+            assert rtl_line_problem(each) is None, each
