@@ -32,7 +32,7 @@ from tests.i18n.test_recorded_games import CONFIGS, NAMES
 # Words that speak of a side of several, or to several, in a game of two.
 SIDE_WORDS: dict[str, str] = {
     "en": r"\b(?:[Tt]eams?|we|our|partners?)\b",
-    "pt_BR": r"\b(?:times?|eles|vamos|vocês|parceiros?)\b",
+    "pt_BR": r"\b(?:times?|eles|vamos|vocês|parceiros?|adversários marcam)\b",
     "fa": r"تیم|می‌کنیم|(?<![\u0600-\u06ff])یار(?:ش|تان|ان)?(?![\u0600-\u06ff])|حریف‌ها",
     "ur": r"ٹیم|(?<![\u0600-\u06ff])ہم(?![\u0600-\u06ff])|ساتھی|مخالفوں",
     "bn": r"দল|আমরা|আপনাদের|সঙ্গী|ওরা",
@@ -140,6 +140,7 @@ def test_own_moves_are_told_in_the_second_person(config: Config, locale: str) ->
 @pytest.mark.parametrize(("locale", "old"), [
     ("en", "Bia decides: we play this hand."),
     ("pt_BR", "Corro! (eles marcam 6 pontos)"),
+    ("pt_BR", "Corro! (os adversários marcam 6 pontos)"),
     ("pt_BR", "Bot 1 decidiu: vamos correr desta mão."),
     ("pt_BR", "Cante sua flor: ela vale pontos para vocês."),
     ("fa", "Bia تصمیم گرفت: این دور را بازی می‌کنیم."),

@@ -93,7 +93,8 @@ def test_answer_buttons_carry_their_stakes() -> None:
     pt = {a.kind: action_label(a, view, rules, "pt_BR") for a in view.legal}
     assert pt[A.RUN] == "Corro! (o adversário marca 1 ponto)"  # one opponent: not «eles»
     four = replace(view, players=4)
-    assert action_label(A.Action(A.RUN), four, rules, "pt_BR") == "Corro! (eles marcam 1 ponto)"
+    assert action_label(A.Action(A.RUN), four, rules, "pt_BR") == (
+        "Corro! (os adversários marcam 1 ponto)")
 
 
 def test_hand_of_eleven_choice_says_both_outcomes() -> None:

@@ -24,6 +24,14 @@ OLD_LINES: dict[str, str] = {
     "a time": "a segunda time pode responder",
     "Ir ao monte (botão)": "Ir ao monte",
     "carta fechada (jogada)": "{player} joga uma carta fechada.",
+    "lado (time)": "o primeiro lado a chegar a 12 pontos ganha a partida",
+    "governador": "Só o governador pode dar instruções.",
+    "nova distribuição": "Pedir nova distribuição",
+    "pontuação (rating)": "Pontuação, {family}: {rating} após {n} jogos",
+    "vitória sua": "Fim de jogo: vitória sua por {score_a} a {score_b}.",
+    "pedir put": "o lugar {seat} não pode pedir put: já houve um put nesta mão",
+    "eles marcam (botão)": "Corro! (eles marcam 1 ponto)",
+    "a sós": "treinar a sós contra o bot",
     "علامت": "سرِ این میز علامت دادن بازی نمی‌شود.",
     "برگ": "{n} برگِ بسته گرفتید.",
     "کارت": "تنظیم‌نشده: کارت‌ها به صورتِ متن نشان داده می‌شوند",
@@ -78,6 +86,7 @@ def test_words_that_only_look_alike_pass() -> None:
     assert not re.search(avoid["برگ"], "دستهٔ ۴۰برگی؛ {player} برگشت.")
     assert not re.search(avoid["পাট"], "পাটিগণিত")
     assert not re.search(avoid["তোমার"], "খেলোয়াড়")
+    assert not re.search(avoid["lado (time)"], "nunca lado a lado; cada um pelo seu lado")
     assert not re.search(avoid["একটা"], "আট্টা, ফাল্টা এনভিডো, অনেকটা, বাঁটা")
     assert not re.search(avoid["ال ریسٹو"], "کنٹرا فلور آل ریسٹو!")
     assert not re.search(avoid["چلو"], "پتّا چلیں؛ ہاتھ چلوانا")
