@@ -44,7 +44,15 @@ OLD_LINES: dict[str, str] = {
     "کون فلور": "«کون فلور مه آچیکو»",
     "تیم A": "پیوستن به تیمِ A",
     "بازی‌های برده": "بازی‌های برده در این گفت‌وگو: {scores}",
-    "دور بینداز": "{card} را دور بینداز",
+    "دور انداختن": "{player} ورق‌ها را بسته دور انداخت: {n} ورق.",
+    "قبول نیست": "قبول نیست!",
+    "ورق دادن دوباره": "{player} ورق دادن دوباره خواست.",
+    "وارو": "می‌توانید ورقی را وارو بازی کنید",
+    "سخت‌گیر": "سخت‌گیر",
+    "بازی یاری": "در بازی یاری، اشاره کردن ورق‌هایتان به یار مجاز است",
+    "برنده شما": "پایان بازی: برنده شما، {score_a} بر {score_b}.",
+    "گفتگو": "اول با ربات گفتگویی را شروع کنید",
+    "این‌جا": "از این به بعد این‌جا فارسی حرف می‌زنم.",
     "گیم": "گیم ختم ہو چکا ہے۔",
     "بھاگ": "بھاگ جائیں: ان پتّوں سے یہ بازی جیتنے کا امکان کم ہے۔",
     "نہیں منظور": "نہیں منظور",
@@ -83,7 +91,9 @@ def test_the_language_document_names_the_word(locale: str, avoid: Avoid) -> None
 
 def test_words_that_only_look_alike_pass() -> None:
     avoid = {a.word: a.pattern for _, a in ALL}
-    assert not re.search(avoid["برگ"], "دستهٔ ۴۰برگی؛ {player} برگشت.")
+    assert not re.search(avoid["برگ"], "{player} برگشت؛ تا برگردد")
+    assert not re.search(avoid["دور انداختن"], "دورِ بعد؛ از این دور بیرون می‌روم")
+    assert not re.search(avoid["برنده شما"], "برندهٔ این دور: شما (۱ امتیاز).")
     assert not re.search(avoid["পাট"], "পাটিগণিত")
     assert not re.search(avoid["তোমার"], "খেলোয়াড়")
     assert not re.search(avoid["lado (time)"], "nunca lado a lado; cada um pelo seu lado")
