@@ -11,7 +11,7 @@ from chatbot.i18n.terms import TERMS
 GLOSSARY: dict[Term, dict[str, str]] = {
     Term.TRUCO: {"pt_BR": "Truco!", "fa": "تروکو!", "ur": "ٹروکو!", "bn": "ট্রুকো!"},
     Term.SEIS: {"pt_BR": "Seis!", "fa": "شش!", "ur": "چھ!", "bn": "ছয়!"},
-    Term.NOVE: {"pt_BR": "Nove!", "fa": "نُه!", "ur": "نو!", "bn": "নয়!"},
+    Term.NOVE: {"pt_BR": "Nove!", "fa": "نُه!", "ur": "نو!", "bn": "নয় পয়েন্ট!"},
     Term.DEZ: {"pt_BR": "Dez!", "fa": "ده!", "ur": "دس!", "bn": "দশ!"},
     Term.DOZE: {"pt_BR": "Doze!", "fa": "دوازده!", "ur": "بارہ!", "bn": "বারো!"},
     Term.RETRUCO: {"fa": "رِتروکو!", "ur": "ری ٹروکو!", "bn": "রেট্রুকো!"},

@@ -124,5 +124,5 @@ def test_refusal_reasons_are_translated() -> None:
     error = IllegalAction("not-your-turn", seat=1, to_act=2)
     assert explain(error) == "seat 1 cannot act now: it is seat 2's turn"
     assert explain(error, "pt_BR") == "o lugar 1 não pode jogar agora: é a vez do lugar 2"
-    assert explain(error, "bn") == "আসন ১ এখন খেলতে পারবে না: এখন পালা আসন ২"
+    assert explain(error, "bn") == "আসন ১ এখন খেলতে পারবে না: এখন চাল দেবে আসন ২"
     assert explain(IllegalAction("game-over"), "fa") == "بازی تمام شده است"
