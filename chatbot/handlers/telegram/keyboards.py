@@ -10,15 +10,14 @@ from collections.abc import Sequence
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from chatbot.ai import player_level
 from chatbot.fsm.machine import PLAY_STATES
 from chatbot.fsm.table import Table
 from chatbot.handlers.lobby_options import Setting
 from chatbot.handlers.payload import NO_TABLE, Payload, PayloadCodec, chat_scope
+from chatbot.i18n.levels import level_name
 from chatbot.i18n.render import Viewer, action_label, variant_name
 from chatbot.i18n.senas_text import sena_button
 from chatbot.i18n.table_text import button, option_button, seat_names
-from chatbot.i18n.translation import translate
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import Family, card_code, parse_card
 from chatbot.rules.views import blind_slot, seat_view, slot_index
@@ -216,7 +215,7 @@ class Keyboards:
 
 def level_label(code: str, locale: str) -> str:
     """A player level's name in ``locale`` ("Hard", «Difícil»)."""
-    return translate(player_level(code).name, locale)
+    return level_name(code, locale)
 
 
 def viewer_for(table: Table, seat: int | None, locale: str) -> Viewer:
