@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from chatbot.ai.worlds import Belief, layout
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.senas import Sena
-from chatbot.rules.state import Hand, Match
+from chatbot.rules.state import Extras, Hand, Match
 from chatbot.rules.views import SeatView, played_by, seat_view
 
 HONEST = 0.9  # how far a seña is believed: one in ten is read as a bluff
@@ -89,7 +90,8 @@ def sena_belief(rules: TrickRules, view: SeatView) -> Belief | None:
         return None
 
     def belief(world: Match) -> float:
-        dealt = world.hand.dealt  # type: ignore[union-attr]
+        assert world.hand is not None  # a sampled world is a hand in play
+        dealt = world.hand.dealt
         weight = 1.0
         for who, sena, lie in odds:
             if not rules.sena_fits(sena, dealt[who]):
@@ -126,9 +128,10 @@ def false_weight(before: float) -> float:
 
 def _listed(rules: TrickRules, view: SeatView) -> tuple[Sena, ...]:
     """The señas of the view's hand (a variant's list depends on the hand's vira only)."""
-    match = Match(view.variant, dict(rules.options), view.players, list(view.score),
-                  view.dealer)
-    match.hand = Hand(dealer=view.dealer, mano=view.mano, cards=[], dealt=[], vira=view.vira)
+    match: Match[Any] = Match(view.variant, dict(rules.options), view.players,
+                              list(view.score), view.dealer)
+    match.hand = Hand(dealer=view.dealer, mano=view.mano, cards=[], dealt=[], vira=view.vira,
+                      x=Extras())
     return rules.sena_list(match)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from chatbot.ai.envido_model import call_likelihood, threshold_shift
 from chatbot.ai.reads import PRIOR, raise_weight, with_bluffs
@@ -113,11 +114,12 @@ def build(rules: TrickRules, view: SeatView, held: list[list[Card]],
                 covered.append(card)
             mine.append(card)
         dealt.append(tuple(cards[seat]) + tuple(mine))
-    match = Match(view.variant, dict(rules.options), n, list(view.score), view.dealer)
+    match: Match[Any] = Match(view.variant, dict(rules.options), n, list(view.score),
+                              view.dealer)
     hand = Hand(dealer=view.dealer, mano=view.mano, cards=[list(d) for d in dealt],
                 dealt=dealt, vira=view.vira, stock=list(stock), turn=view.mano,
                 leader=view.mano, stake=rules.ladder[0], points=[0] * len(view.score),
-                x=rules.extras())
+                x=rules.new_extras())
     match.hand = hand
     match.hand_no = 1
     rules.setup_hand(match)  # variant extras that follow from the deal (envido counts...)
@@ -132,7 +134,7 @@ def build(rules: TrickRules, view: SeatView, held: list[list[Card]],
     hand.last_raiser = view.last_raiser
     hand.covered = covered
     if view.calls:
-        hand.x.calls = _copy(view.calls)  # type: ignore[assignment]
+        hand.x.calls = _copy(view.calls)
     rules.world_patch(view, match)
     _place_turn(rules, view, match)
     if view.pending_call is not None:
@@ -158,7 +160,7 @@ def _place_turn(rules: TrickRules, view: SeatView, match: Match) -> None:
     hand.leader = hand.table[0][0] if hand.table else hand.turn
 
 
-def _copy(value: object) -> object:
+def _copy(value: Any) -> Any:  # a JSON value (the calls settled this hand)
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

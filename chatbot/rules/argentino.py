@@ -58,7 +58,7 @@ from chatbot.rules.envido import (
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.senas import Sena
-from chatbot.rules.state import Extras, Hand, Match, Pending
+from chatbot.rules.state import Extras, Hand, Match, Pending, present
 from chatbot.rules.views import SeatView
 
 DECK = spanish_deck()
@@ -139,7 +139,11 @@ class ArgentinoExtras(Extras):
     sung: list[list[int | None]] | None = None  # the counts declared after a quiero
 
 
-class ArgentinoRules(TrickRules):
+# A match of this variant: its hands carry ArgentinoExtras records.
+ArgentinoMatch = Match[ArgentinoExtras]
+
+
+class ArgentinoRules(TrickRules[ArgentinoExtras]):
     name = "argentino"
     family = Family.SPANISH
     seat_counts = (2, 4, 6)
@@ -187,14 +191,14 @@ class ArgentinoRules(TrickRules):
     def strengths(self, vira: Card | None) -> dict[Card, int]:
         return STRENGTH
 
-    def envido_counts(self, match: Match) -> tuple[int, ...] | None:
+    def envido_counts(self, match: ArgentinoMatch) -> tuple[int, ...] | None:
         return match.hand.x.env if match.hand is not None else None
 
-    def envido_sung(self, match: Match) -> tuple[tuple[int, int | None], ...]:
+    def envido_sung(self, match: ArgentinoMatch) -> tuple[tuple[int, int | None], ...]:
         sung = match.hand.x.sung if match.hand is not None else None
-        return tuple((int(seat), count) for seat, count in sung or ())  # type: ignore[arg-type]
+        return tuple((int(seat), count) for seat, count in sung or ())  # type: ignore[arg-type]  # [seat, count]: a seat is never None
 
-    def envido_declarations(self, match: Match) -> tuple[tuple[int, int | None], ...]:
+    def envido_declarations(self, match: ArgentinoMatch) -> tuple[tuple[int, int | None], ...]:
         hand = match.hand
         if hand is None or hand.x.env is None:
             return ()
@@ -211,21 +215,21 @@ class ArgentinoRules(TrickRules):
         return self._supported
 
     # the envido chain, flors and contraflor of a bot's sampled world
-    def world_patch(self, view: SeatView, match: Match) -> None:
+    def world_patch(self, view: SeatView, match: ArgentinoMatch) -> None:
         argentino_worlds.patch(self, view, match)
 
     def world_pending_level(self, view: SeatView) -> int:
         level = argentino_worlds.pending_level(view)
         return super().world_pending_level(view) if level is None else level
 
-    def world_repair(self, view: SeatView, match: Match) -> None:
+    def world_repair(self, view: SeatView, match: ArgentinoMatch) -> None:
         argentino_worlds.repair(self, view, match)
 
     def world_fit(self, view: SeatView, held: list[list[Card]], down: list[list[Card]],
                   stock: list[Card], rng: random.Random) -> None:
         argentino_worlds.fit_sung(view, held, down, stock, rng)
 
-    def sena_list(self, match: Match) -> tuple[Sena, ...]:
+    def sena_list(self, match: ArgentinoMatch) -> tuple[Sena, ...]:
         """The same señas every hand (no vira here): the strong cards, a flor where the
         table plays flor, and nothing."""
         listed = [Sena(name, cards) for name, cards in CARD_SENAS]
@@ -245,13 +249,13 @@ class ArgentinoRules(TrickRules):
         simulated hand. Same distribution."""
         return rng.sample(DECK, count)
 
-    def from_mano(self, match: Match) -> list[int]:
+    def from_mano(self, match: ArgentinoMatch) -> list[int]:
         """Seats in play order from the mano: the order counts are declared and ties broken."""
         assert match.hand is not None
         n, mano = match.players, match.hand.mano
         return [(mano + i) % n for i in range(n)]
 
-    def setup_hand(self, match: Match) -> None:
+    def setup_hand(self, match: ArgentinoMatch) -> None:
         """Counts are fixed by the deal: compute them once, not on every legal() call."""
         hand = match.hand
         assert hand is not None
@@ -265,18 +269,18 @@ class ArgentinoRules(TrickRules):
 
     # ---------------------------------------------------------- tricks (3.3)
     def lead_after_tie(
-        self, match: Match, plays: Sequence[tuple[int, Card | None]], top: list[int]
+        self, match: ArgentinoMatch, plays: Sequence[tuple[int, Card | None]], top: list[int]
     ) -> int:
         """3.3.3: the leader of the parda leads again, unless the table says otherwise (A33)."""
         if self.options["lead_after_parda"] == "first_tied_card":
             return top[0]
         return plays[0][0]
 
-    def all_tied_winner(self, match: Match) -> int | None:
+    def all_tied_winner(self, match: ArgentinoMatch) -> int | None:
         assert match.hand is not None
         return self.team_of(match.hand.mano, match.players)  # 3.3.2
 
-    def after_trick(self, match: Match, events: Events) -> None:
+    def after_trick(self, match: ArgentinoMatch, events: Events) -> None:
         """The flor is scored as soon as trick 1 is over (decision 6); with
         ``envido_immediate`` it is paid then too, and may end the game there."""
         hand = match.hand
@@ -287,12 +291,12 @@ class ArgentinoRules(TrickRules):
                 self._pay_at_once(match, A.FLOR, events)
 
     # ---------------------------------------------------------------- legality
-    def candidates(self, match: Match, seat: int) -> list[Action]:
+    def candidates(self, match: ArgentinoMatch, seat: int) -> list[Action]:
         """The envido openings only when ``_envido_open`` holds: it is all that
         ``check_envido`` asks of an opening here, so a refusal is not built for each."""
         hand = match.hand
         assert hand is not None
-        if self._flor and seat in hand.x.owed:  # decision 5: the flor comes first
+        if self._flor and seat in present(hand.x.owed):  # decision 5: the flor comes first
             return list(_FLOR_CONTEST if self._contraflor else _FLOR_ONLY)
         pending = hand.pending
         if pending is None:
@@ -306,7 +310,7 @@ class ArgentinoRules(TrickRules):
                 return [_ACCEPT, _RUN, _FOLD, _RAISE, *_OPENINGS]
             return [_ACCEPT, _RUN, _FOLD, _RAISE]
         if pending.call in ENVIDO_CALLS:
-            return list(_envido_answers(hand.x.chain))
+            return list(_envido_answers(present(hand.x.chain)))
         return [_ACCEPT, _RUN, _FOLD]  # a contraflor
 
     def checks(self) -> dict[str, Check]:
@@ -314,7 +318,7 @@ class ArgentinoRules(TrickRules):
                 A.FOLD: self.check_fold, **dict.fromkeys(ENVIDO_CALLS, self.check_envido),
                 **dict.fromkeys(FLOR_CALLS, self.check_flor)}
 
-    def gate(self, match: Match, seat: int, action: Action) -> Verdict:
+    def gate(self, match: ArgentinoMatch, seat: int, action: Action) -> Verdict:
         """Who acts (the seat to play, or an answerer); an owed flor before anything."""
         hand = match.hand
         assert hand is not None
@@ -328,11 +332,11 @@ class ArgentinoRules(TrickRules):
                 self._either and seat in self.answerers(match, pending)):
             return IllegalAction("not-your-answer", seat=seat, answerer=pending.answerer,
                                  call=pending.call)
-        if self._flor and seat in hand.x.owed:
+        if self._flor and seat in present(hand.x.owed):
             return None if kind in FLOR_CALLS else IllegalAction("flor-first", seat=seat)
         return OPEN
 
-    def _answer_first(self, match: Match, seat: int) -> IllegalAction | None:
+    def _answer_first(self, match: ArgentinoMatch, seat: int) -> IllegalAction | None:
         """While a call waits, nothing but its answers."""
         pending = match.hand.pending if match.hand else None
         if pending is None:
@@ -341,44 +345,46 @@ class ArgentinoRules(TrickRules):
 
     # The shared checks are called on TrickRules, not through super(): these two run for
     # nearly every simulated move, and a super object per call is a measurable part.
-    def check_play(self, match: Match, seat: int, action: Action) -> Verdict:
+    def check_play(self, match: ArgentinoMatch, seat: int, action: Action) -> Verdict:
         if match.hand is not None and match.hand.pending is not None:
             return self._answer_first(match, seat)
         return TrickRules.check_play(self, match, seat, action)
 
-    def check_raise(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_raise(self, match: ArgentinoMatch, seat: int, action: Action) -> IllegalAction | None:
         pending = match.hand.pending if match.hand else None
         if pending is not None and not (action.kind == A.RAISE and pending.call in TRUCO_CALLS):
             return self._answer_first(match, seat)
         return TrickRules.check_raise(self, match, seat, action)
 
-    def check_answer(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_answer(self,
+                     match: ArgentinoMatch, seat: int, action: Action) -> IllegalAction | None:
         hand = match.hand
         assert hand is not None
         if hand.pending is None:
             return IllegalAction("nothing-to-answer", seat=seat)
         return self._answer_first(match, seat) if action.card is not None else None
 
-    def check_fold(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_fold(self, match: ArgentinoMatch, seat: int, action: Action) -> IllegalAction | None:
         """Going to the deck: always open to the seat that acts (3.4)."""
         if action.card is None:
             return None
         return self._answer_first(match, seat) or IllegalAction(
             "not-now", seat=seat, action=action.kind)
 
-    def check_flor(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_flor(self, match: ArgentinoMatch, seat: int, action: Action) -> IllegalAction | None:
         """A flor is announced by its holder before anything else, once (3.6)."""
         hand = match.hand
         assert hand is not None
-        if self._flor and seat in hand.x.owed:
+        if self._flor and seat in present(hand.x.owed):
             if action in self._flor_moves(match, seat):
                 return None
             return IllegalAction("flor-no-contest", seat=seat, call=spoken(action.kind))
-        if self._flor and seat in hand.x.flors:
+        if self._flor and seat in present(hand.x.flors):
             return IllegalAction("flor-announced", seat=seat)
         return IllegalAction("no-flor", seat=seat)
 
-    def check_envido(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_envido(self,
+                     match: ArgentinoMatch, seat: int, action: Action) -> IllegalAction | None:
         """3.5.2: envido on the first trick before one's own card, once a hand; raised in
         its chain; also over a truco (el envido está primero)."""
         hand = match.hand
@@ -386,10 +392,10 @@ class ArgentinoRules(TrickRules):
         x, pending, kind = hand.x, hand.pending, action.kind
         if pending is not None:
             if pending.call in ENVIDO_CALLS:
-                if action.card is None and kind in envido_raises(tuple(x.chain)):
+                if action.card is None and kind in envido_raises(tuple(present(x.chain))):
                     return None
                 return IllegalAction("envido-no-raise", seat=seat, call=spoken(kind),
-                                     chain=", ".join(spoken(c) for c in x.chain))
+                                     chain=", ".join(spoken(c) for c in present(x.chain)))
             if pending.call not in TRUCO_CALLS:
                 return self._answer_first(match, seat)
         if action.card is None and self._envido_open(hand, seat, answering=pending is not None):
@@ -407,7 +413,7 @@ class ArgentinoRules(TrickRules):
             return IllegalAction("envido-after-card", seat=seat, call=call)
         return self._answer_first(match, seat) or IllegalAction("not-now", seat=seat, action=kind)
 
-    def _flor_moves(self, match: Match, seat: int) -> tuple[Action, ...]:
+    def _flor_moves(self, match: ArgentinoMatch, seat: int) -> tuple[Action, ...]:
         """The first flor of the second side chooses how to meet the first (3.6.4)."""
         assert match.hand is not None
         x = match.hand.x
@@ -418,7 +424,7 @@ class ArgentinoRules(TrickRules):
             return _FLOR_CONTEST
         return _FLOR_ONLY
 
-    def _envido_open(self, hand: Hand, seat: int, *, answering: bool) -> bool:
+    def _envido_open(self, hand: Hand[ArgentinoExtras], seat: int, *, answering: bool) -> bool:
         """3.5.2: trick 1, before one's own card, once per hand, not after an accepted truco
         or a flor; answering a truco also after one's card where the table allows it."""
         x = hand.x
@@ -429,13 +435,13 @@ class ArgentinoRules(TrickRules):
         return answering and self._after_playing
 
     # ---------------------------------------------------------------- envido
-    def _on_envido(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_envido(self, match: ArgentinoMatch, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None
         x = hand.x
         pending = hand.pending
         if pending is not None and pending.call in ENVIDO_CALLS:
-            chain = x.chain
+            chain = present(x.chain)
             chain.append(action.kind)
         else:
             if pending is not None:  # el envido está primero: the truco waits
@@ -448,7 +454,8 @@ class ArgentinoRules(TrickRules):
             self.announce_turn(match, events)
 
     def _settle_envido(
-        self, match: Match, seat: int, accepted: bool, events: Events, *, resume: bool = True
+        self, match: ArgentinoMatch, seat: int, accepted: bool, events: Events, *,
+        resume: bool = True
     ) -> None:
         """Quiero: the best count from the mano wins the stakes; no quiero: the caller's side
         wins what was accepted before (3.5.4, 3.5.5). Paid at hand end (3.5.7), or at
@@ -457,15 +464,15 @@ class ArgentinoRules(TrickRules):
         assert hand is not None and hand.pending is not None
         x = hand.x
         pending, hand.pending = hand.pending, None
-        chain = x.chain
+        chain = present(x.chain)
         n = match.players
         count = None
         if accepted:
-            winner_seat = best_seat(x.env, self.from_mano(match))
+            winner_seat = best_seat(present(x.env), self.from_mano(match))
             team = self.team_of(winner_seat, n)
             falta = self._falta(match, team) if FALTA in chain else 0
             points = envido_points(chain, True, falta)
-            count = x.env[winner_seat]
+            count = present(x.env)[winner_seat]
             x.sung = [[seat, said] for seat, said in self.envido_declarations(match)]
             if self._prove:
                 x.prove = winner_seat
@@ -483,14 +490,14 @@ class ArgentinoRules(TrickRules):
         if resume:
             self._resume(match, events)
 
-    def _pay_at_once(self, match: Match, call: str, events: Events) -> bool:
+    def _pay_at_once(self, match: ArgentinoMatch, call: str, events: Events) -> bool:
         """``envido_immediate`` (3.5.7): put a settled envido or flor on the score now, not
         at hand end; True when that wins the game, which then ends mid-hand."""
         if not self._immediate:
             return False
         hand = match.hand
         assert hand is not None
-        settled = hand.x.calls[call]
+        settled = present(hand.x.calls)[call]
         settled["paid"] = True
         team, points = settled["winner"], settled["points"]
         hand.points[team] += points
@@ -501,10 +508,10 @@ class ArgentinoRules(TrickRules):
         self._hand_over_events(match, events)
         return True
 
-    def _falta(self, match: Match, winner: int) -> int:
+    def _falta(self, match: ArgentinoMatch, winner: int) -> int:
         return falta_value(match.score, winner, self._target, self.options["falta"])
 
-    def _resume(self, match: Match, events: Events) -> None:
+    def _resume(self, match: ArgentinoMatch, events: Events) -> None:
         """After an envido or contraflor, a truco it interrupted is answered again."""
         hand = match.hand
         assert hand is not None
@@ -514,13 +521,13 @@ class ArgentinoRules(TrickRules):
         self.announce_turn(match, events)
 
     # ------------------------------------------------------------------ flor
-    def _on_flor(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_flor(self, match: ArgentinoMatch, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None
         x = hand.x
         n = match.players
-        x.owed.remove(seat)
-        flors = x.flors
+        present(x.owed).remove(seat)
+        flors = present(x.flors)
         flors.append(seat)
         if events is not None:
             events.append(E.CallMade(seat, action.kind))
@@ -539,7 +546,7 @@ class ArgentinoRules(TrickRules):
                 hand.pending = Pending(action.kind, seat, 1, self.next_opponent(match, seat))
         self.announce_turn(match, events)
 
-    def _cancel_envido(self, match: Match, events: Events) -> None:
+    def _cancel_envido(self, match: ArgentinoMatch, events: Events) -> None:
         """3.6.2 and decision 16: a flor voids the envido, pending or already settled."""
         hand = match.hand
         assert hand is not None
@@ -562,20 +569,21 @@ class ArgentinoRules(TrickRules):
             events.append(E.CallScored(A.ENVIDO, None, 0))
 
     def _answer_contest(
-        self, match: Match, seat: int, accepted: bool, events: Events, *, resume: bool = True
+        self, match: ArgentinoMatch, seat: int, accepted: bool, events: Events, *,
+        resume: bool = True
     ) -> None:
         hand = match.hand
         assert hand is not None and hand.pending is not None
         x = hand.x
         pending, hand.pending = hand.pending, None
-        call, side = x.contest[:2]
+        call, side = present(x.contest)[:2]
         x.contest = (call, side, accepted)
         if events is not None:
             events.append(E.CallAnswered(seat, pending.call, accepted))
         if resume:
             self._resume(match, events)
 
-    def _settle_flor(self, match: Match, events: Events) -> None:
+    def _settle_flor(self, match: ArgentinoMatch, events: Events) -> None:
         """Score the announced flors once: 3.6.3 basic, 3.6.4 and decision 17 contraflor."""
         hand = match.hand
         assert hand is not None
@@ -592,15 +600,15 @@ class ArgentinoRules(TrickRules):
             points = FLOR_EACH * len(flors)
             winner = first
             if any(self.team_of(s, n) != first for s in flors):
-                best = best_seat(x.florc, [s for s in self.from_mano(match) if s in flors])
-                winner, count = self.team_of(best, n), x.florc[best]
+                best = best_seat(present(x.florc), [s for s in self.from_mano(match) if s in flors])
+                winner, count = self.team_of(best, n), present(x.florc)[best]
         elif contest[0] == ACHICO_CALL:
             winner, points = first, ACHICO
         elif len(contest) < 3 or not contest[2]:
             winner, points = contest[1], CONTEST_REFUSED
         else:
-            best = best_seat(x.florc, [s for s in self.from_mano(match) if s in flors])
-            winner, count = self.team_of(best, n), x.florc[best]
+            best = best_seat(present(x.florc), [s for s in self.from_mano(match) if s in flors])
+            winner, count = self.team_of(best, n), present(x.florc)[best]
             points = CONTRAFLOR_WON if contest[0] == A.CONTRAFLOR else self._falta(match, winner)
         if x.calls is None:
             x.calls = {}
@@ -609,7 +617,7 @@ class ArgentinoRules(TrickRules):
             events.append(E.CallScored(A.FLOR, winner, points, count))
 
     # ---------------------------------------------------------- answers, fold
-    def _on_answer(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_answer(self, match: ArgentinoMatch, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None and hand.pending is not None
         call = hand.pending.call
@@ -623,7 +631,7 @@ class ArgentinoRules(TrickRules):
         else:
             self._on_run(match, seat, action, events)
 
-    def _on_fold(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_fold(self, match: ArgentinoMatch, seat: int, action: Action, events: Events) -> None:
         """3.4.4: the opponents score the truco value; a pending call counts as refused."""
         hand = match.hand
         assert hand is not None
@@ -651,7 +659,8 @@ class ArgentinoRules(TrickRules):
 
     # ---------------------------------------------------------------- finish
     def finish(
-        self, match: Match, winner: int | None, points: list[int], reason: str, events: Events
+        self, match: ArgentinoMatch, winner: int | None, points: list[int], reason: str,
+        events: Events
     ) -> None:
         """Envido and flor first, then the truco points (3.5.7): if both sides reach the
         target in this hand, the one that got there by envido or flor wins (decision 13).
@@ -669,7 +678,7 @@ class ArgentinoRules(TrickRules):
         self.add_to_score(match, points)
         self._hand_over_events(match, events)
 
-    def _close(self, match: Match, winner: int | None, reason: str) -> None:
+    def _close(self, match: ArgentinoMatch, winner: int | None, reason: str) -> None:
         """Mark the hand over; a call still pending or on hold lapses."""
         hand = match.hand
         assert hand is not None
@@ -679,7 +688,7 @@ class ArgentinoRules(TrickRules):
         hand.winner = winner
         hand.reason = reason
 
-    def _hand_over_events(self, match: Match, events: Events) -> None:
+    def _hand_over_events(self, match: ArgentinoMatch, events: Events) -> None:
         """The envido proof, the hand's result and, if it came, the game's."""
         hand = match.hand
         if events is None or hand is None:
@@ -694,7 +703,7 @@ class ArgentinoRules(TrickRules):
         if match.winner is not None:
             events.append(E.GameWon(match.winner, tuple(match.score)))
 
-    def add_to_score(self, match: Match, points: Sequence[int]) -> None:
+    def add_to_score(self, match: ArgentinoMatch, points: Sequence[int]) -> None:
         """Add one scoring item; the first side to reach the target keeps the win."""
         score = match.score
         for team, p in enumerate(points):

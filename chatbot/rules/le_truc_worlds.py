@@ -4,13 +4,17 @@ Reste accepted, the instructions given (chatbot/ai/worlds.py asks through the ru
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
-from chatbot.rules.state import Match
 from chatbot.rules.views import SeatView
 
+if TYPE_CHECKING:  # the variant's module imports this one
+    from chatbot.rules.le_truc import LeTrucMatch
 
-def patch(rules: TrickRules, view: SeatView, match: Match) -> None:
+
+def patch(rules: TrickRules, view: SeatView, match: LeTrucMatch) -> None:
     hand = match.hand
     assert hand is not None
     x = hand.x

@@ -9,8 +9,7 @@ the rules to change them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from functools import cache
-from typing import Any, Self
+from typing import Any, Generic, Self, TypeVar
 
 from chatbot.rules.cards import Card
 
@@ -56,9 +55,33 @@ class Extras:
         return cls(**doc)
 
 
-@cache
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _field_names(cls: type[Extras]) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+    """A record's field names, found once per record class (copies run in every simulation)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+T = TypeVar("T")
+
+
+def present(value: T | None) -> T:
+    """A field of a variant's record that this moment of the hand has set.
+
+    The records leave a field None while it is absent (so it is not stored); the rules
+    read one only once the hand has set it, and this says so to the type checker.
+    """
+    assert value is not None, "a variant's field read before the hand set it"
+    return value
+
+
+# A variant's record of its own state of a hand: Hand, Match and the rules are generic in
+# it, so a variant's code reads its own fields with their types (``hand.x.owed``).
+X = TypeVar("X", bound=Extras)
 
 
 @dataclass(slots=True)
@@ -75,8 +98,8 @@ class Pending:
 
 
 @dataclass(slots=True)
-class Hand:
-    """One deal: from the cards dealt to the points scored."""
+class Hand(Generic[X]):
+    """One deal: from the cards dealt to the points scored; ``x`` is the variant's record."""
 
     dealer: int
     mano: int
@@ -99,9 +122,9 @@ class Hand:
     points: list[int] = field(default_factory=list)  # per team, this hand
     reason: str | None = None
     covered: list[Card] = field(default_factory=list)  # face-down cards (only the owner knows)
-    x: Extras = field(default_factory=Extras)  # the variant's own state (its record)
+    x: X = field(kw_only=True)  # the variant's own state (its record: the rules' ``extras``)
 
-    def copy(self) -> Hand:
+    def copy(self) -> Hand[X]:
         return Hand(
             dealer=self.dealer,
             mano=self.mano,
@@ -133,7 +156,7 @@ class Hand:
 
 
 @dataclass(slots=True)
-class Match:
+class Match(Generic[X]):
     """A whole game to the target: the score, who deals, and the hand in play."""
 
     variant: str
@@ -141,11 +164,11 @@ class Match:
     players: int
     score: list[int]
     dealer: int
-    hand: Hand | None = None
+    hand: Hand[X] | None = None
     hand_no: int = 0
     winner: int | None = None  # team that won the game
 
-    def copy(self) -> Match:
+    def copy(self) -> Match[X]:
         return Match(
             variant=self.variant,
             options=dict(self.options),

@@ -7,6 +7,7 @@ the hidden state leaks into it, so a bot that decides from a view cannot peek.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
@@ -41,7 +42,7 @@ class SeatView:
     to_act: int | None
     legal: tuple[Action, ...]  # what this seat may do now; blind picks as blind_slot cards
     last_raiser: int | None
-    calls: dict[str, dict[str, object]]
+    calls: dict[str, dict[str, Any]]
     covered: tuple[Card, ...] = ()  # this seat's own face-down plays, in order (it knows them)
     decides_game: bool = False  # the hand's winner wins the game (rules.decides_game)
     # the señas this seat knows of this hand, as (signaller, name): its team's and the

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from chatbot.ai.baseline.strength import known_cards
 from chatbot.rules import actions as A
@@ -121,7 +122,8 @@ def build(rules: TrickRules, view: SeatView, held: list[list[Card]],
                 covered.append(card)
             mine.append(card)
         dealt.append(tuple(cards[seat]) + tuple(mine))
-    match = Match(view.variant, dict(rules.options), n, list(view.score), view.dealer)
+    match: Match[Any] = Match(view.variant, dict(rules.options), n, list(view.score),
+                              view.dealer)
     hand = Hand(dealer=view.dealer, mano=view.mano, cards=[list(d) for d in dealt],
                 dealt=dealt, vira=view.vira, stock=list(stock), turn=view.mano,
                 leader=view.mano, stake=rules.ladder[0], points=[0] * len(view.score),
@@ -166,7 +168,7 @@ def _place_turn(rules: TrickRules, view: SeatView, match: Match) -> None:
     elif hand.played:
         hand.turn = rules.trick_result(match, hand.played[-1])[1]
     elif getattr(hand.x, "receivers", None) is not None:  # four-player Put: first receiver
-        hand.turn = hand.x.receivers[0]  # type: ignore[attr-defined]
+        hand.turn = hand.x.receivers[0]
     hand.leader = hand.table[0][0] if hand.table else hand.turn
 
 
@@ -183,7 +185,7 @@ def _pending_level(view: SeatView) -> int:
     return 0
 
 
-def _copy(value: object) -> object:
+def _copy(value: Any) -> Any:  # a JSON value (the calls settled this hand)
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
