@@ -98,6 +98,7 @@ class TableFlow:
 
     def release(self) -> None:
         """Back to the idle flows, holding on to no table."""
+        # an idle flow holds no table; it is attached to one before any trigger reads it
         self.table = None  # type: ignore[assignment]
         if len(_IDLE) < MAX_IDLE_FLOWS:
             _IDLE.append(self)
@@ -327,6 +328,7 @@ def fire(table: Table, trigger: str, *args: Any, rng: random.Random | None = Non
         flow = _attached_flow(table, rng)
         try:
             try:
+                # the machine gives its model ``trigger`` at run time
                 done = flow.trigger(trigger, *args, **kwargs)  # type: ignore[attr-defined]
             except MachineError:
                 raise Refused("not-now", trigger=trigger, state=table.state) from None
@@ -335,7 +337,7 @@ def fire(table: Table, trigger: str, *args: Any, rng: random.Random | None = Non
             if not done:
                 raise flow.refusal or Refused("not-now", trigger=trigger, state=table.state)
             if trigger in SETTLING:
-                flow.trigger("settle")  # type: ignore[attr-defined]
+                flow.trigger("settle")  # type: ignore[attr-defined]  # as above
             table.state = flow.state
         finally:
             flow.release()

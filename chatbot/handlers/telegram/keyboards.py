@@ -129,7 +129,8 @@ class Keyboards:
             return None
         rules = table.rules
         view = seat_view(rules, table.match, seat)
-        cards, calls = [], []
+        cards: list[InlineKeyboardButton] = []
+        calls: list[InlineKeyboardButton] = []
         for action in view.legal:
             label = action_label(action, view, rules, locale)
             target = cards if action.card is not None else calls
@@ -181,8 +182,8 @@ class Keyboards:
                     seen.setdefault(action.kind, action)
         if not seen:
             return []
-        seat = rules.to_act(match)
-        view = seat_view(rules, match, seat if seat is not None else 0)
+        acting = rules.to_act(match)
+        view = seat_view(rules, match, acting if acting is not None else 0)
         buttons = [self.button(chat, action_label(a, view, rules, locale), code, table.seq,
                                "move", action_arg(a, rules.family)) for a in seen.values()]
         return [buttons[i:i + 3] for i in range(0, len(buttons), 3)]
