@@ -9,12 +9,12 @@ ends mid-hand (the hand's reason is then ``"envido"`` or ``"flor"``).
 
 Hand extras live in an :class:`ArgentinoExtras` record, ``hand.x`` (JSON-able values):
 
-- ``env``: envido count per seat, computed once at the deal;
-- ``florc``: flor count per seat (0 = none); ``owed``: seats holding a flor not yet
-  announced; ``flors``: seats that announced one, in order (only with flor on);
+- ``envido_counts``: envido count per seat, computed once at the deal;
+- ``flor_counts``: flor count per seat (0 = none); ``owed``: seats holding a flor not
+  yet announced; ``flors``: seats that announced one, in order (only with flor on);
 - ``chain``: the envido calls sung (present from the first one: one chain per hand);
-- ``susp``: a truco waiting, as Pending fields, while an envido or contraflor sung over
-  it is settled;
+- ``suspended_truco``: a truco waiting, as Pending fields, while an envido or contraflor
+  sung over it is settled;
 - ``contest``: contraflor profile, the second flor side's answer: ``(call, side)``, then
   ``(call, side, accepted)`` once answered;
 - ``calls``: what was settled, as the scenario output shows it (with ``paid`` once its
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
@@ -58,7 +58,7 @@ from chatbot.rules.envido import (
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.senas import Sena
-from chatbot.rules.state import Extras, Hand, Match, Pending, present
+from chatbot.rules.state import Extras, Hand, Match, Pending, present, stored_as
 from chatbot.rules.views import SeatView
 
 DECK = spanish_deck()
@@ -127,12 +127,14 @@ def spoken(call: str) -> str:
 class ArgentinoExtras(Extras):
     """Envido and flor within the hand (the module's docstring says what each holds)."""
 
-    env: tuple[int, ...] | None = None
-    florc: tuple[int, ...] | list[int] | None = None
+    envido_counts: tuple[int, ...] | None = field(default=None, metadata=stored_as("env"))
+    flor_counts: tuple[int, ...] | list[int] | None = field(default=None,
+                                                            metadata=stored_as("florc"))
     owed: list[int] | None = None
     flors: list[int] | None = None
     chain: list[str] | None = None
-    susp: tuple[str, int, int, int] | None = None
+    suspended_truco: tuple[str, int, int, int] | None = field(default=None,
+                                                              metadata=stored_as("susp"))
     contest: tuple[Any, ...] | None = None
     flor_done: bool | None = None
     prove: int | None = None
@@ -192,7 +194,7 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
         return STRENGTH
 
     def envido_counts(self, match: ArgentinoMatch) -> tuple[int, ...] | None:
-        return match.hand.x.env if match.hand is not None else None
+        return match.hand.x.envido_counts if match.hand is not None else None
 
     def envido_sung(self, match: ArgentinoMatch) -> tuple[tuple[int, int | None], ...]:
         sung = match.hand.x.sung if match.hand is not None else None
@@ -200,10 +202,11 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
 
     def envido_declarations(self, match: ArgentinoMatch) -> tuple[tuple[int, int | None], ...]:
         hand = match.hand
-        if hand is None or hand.x.env is None:
+        if hand is None or hand.x.envido_counts is None:
             return ()
         order = self.from_mano(match)
-        return singing(hand.x.env, order, {s: self.team_of(s, match.players) for s in order})
+        teams = {s: self.team_of(s, match.players) for s in order}
+        return singing(hand.x.envido_counts, order, teams)
 
     def calls_scored_at_end(self) -> bool:
         return not self._immediate  # 3.5.7
@@ -260,10 +263,10 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
         hand = match.hand
         assert hand is not None
         x = hand.x
-        x.env = tuple(map(envido_count, hand.cards))
+        x.envido_counts = tuple(map(envido_count, hand.cards))
         if self._flor:
             florc = tuple(map(flor_count, hand.cards))
-            x.florc = florc
+            x.flor_counts = florc
             x.owed = [seat for seat, count in enumerate(florc) if count]
             x.flors = []
 
@@ -445,7 +448,7 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
             chain.append(action.kind)
         else:
             if pending is not None:  # el envido está primero: the truco waits
-                x.susp = (pending.call, pending.caller, pending.level, pending.answerer)
+                x.suspended_truco = (pending.call, pending.caller, pending.level, pending.answerer)
             chain = x.chain = [action.kind]
         hand.pending = Pending(action.kind, seat, len(chain), self.next_opponent(match, seat))
         if events is not None:
@@ -468,11 +471,11 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
         n = match.players
         count = None
         if accepted:
-            winner_seat = best_seat(present(x.env), self.from_mano(match))
+            winner_seat = best_seat(present(x.envido_counts), self.from_mano(match))
             team = self.team_of(winner_seat, n)
             falta = self._falta(match, team) if FALTA in chain else 0
             points = envido_points(chain, True, falta)
-            count = present(x.env)[winner_seat]
+            count = present(x.envido_counts)[winner_seat]
             x.sung = [[seat, said] for seat, said in self.envido_declarations(match)]
             if self._prove:
                 x.prove = winner_seat
@@ -515,7 +518,7 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
         """After an envido or contraflor, a truco it interrupted is answered again."""
         hand = match.hand
         assert hand is not None
-        susp, hand.x.susp = hand.x.susp, None
+        susp, hand.x.suspended_truco = hand.x.suspended_truco, None
         if susp is not None:
             hand.pending = Pending(*susp)
         self.announce_turn(match, events)
@@ -542,7 +545,8 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
                 x.contest = (action.kind, side)
                 pending = hand.pending
                 if pending is not None:  # a truco answered after the contraflor
-                    x.susp = (pending.call, pending.caller, pending.level, pending.answerer)
+                    x.suspended_truco = (pending.call, pending.caller, pending.level,
+                                         pending.answerer)
                 hand.pending = Pending(action.kind, seat, 1, self.next_opponent(match, seat))
         self.announce_turn(match, events)
 
@@ -555,7 +559,7 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
         pending = hand.pending
         if pending is not None and pending.call in ENVIDO_CALLS:
             hand.pending = None
-            susp, x.susp = x.susp, None
+            susp, x.suspended_truco = x.suspended_truco, None
             if susp is not None:
                 hand.pending = Pending(*susp)
             cancelled = True
@@ -600,15 +604,17 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
             points = FLOR_EACH * len(flors)
             winner = first
             if any(self.team_of(s, n) != first for s in flors):
-                best = best_seat(present(x.florc), [s for s in self.from_mano(match) if s in flors])
-                winner, count = self.team_of(best, n), present(x.florc)[best]
+                best = best_seat(present(x.flor_counts),
+                                 [s for s in self.from_mano(match) if s in flors])
+                winner, count = self.team_of(best, n), present(x.flor_counts)[best]
         elif contest[0] == ACHICO_CALL:
             winner, points = first, ACHICO
         elif len(contest) < 3 or not contest[2]:
             winner, points = contest[1], CONTEST_REFUSED
         else:
-            best = best_seat(present(x.florc), [s for s in self.from_mano(match) if s in flors])
-            winner, count = self.team_of(best, n), present(x.florc)[best]
+            best = best_seat(present(x.flor_counts),
+                             [s for s in self.from_mano(match) if s in flors])
+            winner, count = self.team_of(best, n), present(x.flor_counts)[best]
             points = CONTRAFLOR_WON if contest[0] == A.CONTRAFLOR else self._falta(match, winner)
         if x.calls is None:
             x.calls = {}
@@ -647,7 +653,7 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
                     return
             elif pending.call in CONTEST_CALLS:
                 self._answer_contest(match, seat, False, events, resume=False)
-        x.susp = None
+        x.suspended_truco = None
         team = self.team_of(seat, n)
         other = 1 - team
         points = hand.stake
@@ -684,7 +690,7 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
         assert hand is not None
         hand.phase = "over"
         hand.pending = None
-        hand.x.susp = None
+        hand.x.suspended_truco = None
         hand.winner = winner
         hand.reason = reason
 

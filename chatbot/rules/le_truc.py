@@ -13,8 +13,8 @@ Everything a hand shares with the Truco family (tricks, C5/C6, scoring) comes fr
   public instruction per hand (4.1.14).
 
 The hand's own state is a :class:`LeTrucExtras` record, ``hand.x`` (JSON-able values):
-``redeal`` ("asked" | "accepted" | "refused"), ``redeals`` (redeals dealt), ``mr``
-(True once a Mon Reste is accepted), ``orders`` ([[partner, kind, rank], ...] not yet
+``redeal`` ("asked" | "accepted" | "refused"), ``redeals`` (redeals dealt),
+``mon_reste`` (True once a Mon Reste is accepted), ``orders`` ([[partner, kind, rank], ...] not yet
 obeyed) and ``instructed`` (governor seats that gave their instruction).
 """
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
@@ -33,7 +33,7 @@ from chatbot.rules.base import OPEN, Check, Events, TrickRules, Verdict
 from chatbot.rules.cards import FRENCH_RANK_CODES, Card, french_deck
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, choice, flag
-from chatbot.rules.state import Extras, Hand, Match, Pending, present
+from chatbot.rules.state import Extras, Hand, Match, Pending, present, stored_as
 from chatbot.rules.views import SeatView
 
 # Ranks low -> high: 9, 10, J, Q, K, A, 8, 7 (4.1.3); suits never matter.
@@ -110,7 +110,8 @@ class LeTrucExtras(Extras):
 
     redeal: str | None = None  # "asked", "accepted", "refused"
     redeals: int | None = None
-    mr: bool | None = None
+    # True once a Mon Reste is accepted
+    mon_reste: bool | None = field(default=None, metadata=stored_as("mr"))
     instructed: list[int] | None = None  # governors who gave their instruction
     orders: list[list[Any]] | None = None  # [partner, instruction, rank] still to obey
 
@@ -279,7 +280,7 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
         return None
 
     def _mon_reste_made(self, hand: Hand[LeTrucExtras], seat: int) -> bool:
-        return hand.pending is None and bool(hand.x.mr) and seat == hand.turn
+        return hand.pending is None and bool(hand.x.mon_reste) and seat == hand.turn
 
     def check_redeal_answer(self, match: LeTrucMatch, seat: int,
                             action: Action) -> IllegalAction | None:
@@ -297,7 +298,7 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
             return refused
         hand = match.hand
         assert hand is not None
-        if hand.level < self._top and not hand.x.mr and not (
+        if hand.level < self._top and not hand.x.mon_reste and not (
                 self._alternate and hand.last_raiser == seat % 2):
             return None
         return refused or self._not_now(seat, hand.level + 1)
@@ -351,7 +352,7 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
     def _nothing_done_yet(self, hand: Hand[LeTrucExtras]) -> bool:
         """The redeal must be the very first action (decision 7): no card, call or order."""
         return (not hand.played and not hand.table and hand.level == 0
-                and not hand.x.mr and not hand.x.instructed)
+                and not hand.x.mon_reste and not hand.x.instructed)
 
     def _may_ask_again(self, match: LeTrucMatch) -> bool:
         """No request yet, or (2 players, option on) the last one was agreed.
@@ -401,7 +402,7 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
             self._on_accept(match, seat, action, events)
             return
         hand.pending = None
-        hand.x.mr = True
+        hand.x.mon_reste = True
         if events is not None:
             events.append(E.CallAnswered(seat, A.MON_RESTE, True, hand.stake))
             self.announce_turn(match, events)
@@ -495,13 +496,13 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
         return hand.played[0][0][0] % 2
 
     def decides_game(self, hand: Hand[LeTrucExtras]) -> bool:
-        return bool(hand.x.mr)  # an accepted Mon Reste (trick_points)
+        return bool(hand.x.mon_reste)  # an accepted Mon Reste (trick_points)
 
     def trick_points(self, match: LeTrucMatch, winner: int) -> int:
         """An accepted Mon Reste gives the winner the game: target - score (decision 11)."""
         hand = match.hand
         assert hand is not None
-        if hand.x.mr:
+        if hand.x.mon_reste:
             return self.target_score() - match.score[winner]
         return hand.stake
 

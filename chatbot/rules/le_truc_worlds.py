@@ -24,7 +24,7 @@ def patch(rules: TrickRules, view: SeatView, match: LeTrucMatch) -> None:
     elif A.REDEAL_PROPOSE not in kinds:
         x.redeal = "refused"  # asked before, or too late: no redeal in these worlds
     if view.pending_call is None and A.MON_RESTE not in kinds:
-        x.mr = True  # a Mon Reste was accepted: nothing more to call
+        x.mon_reste = True  # a Mon Reste was accepted: nothing more to call
     if view.players == 4 and rules.options.get("signals"):
         # the rule bots never signal, so only this seat's own instruction is inferred
         on_turn = view.pending_call is None and view.seat in (view.dealer, view.mano)

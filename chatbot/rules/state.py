@@ -21,9 +21,11 @@ class Extras:
 
     A field left None is absent: it is not written, so the stored JSON of a hand is
     exactly what it was when this state was an untyped dict with the same keys, and an
-    old game reads back unchanged. ``calls`` is every variant's: what was settled this
-    hand (envido, flor, put), as the scenario output shows it. ``senas`` is every team
-    game's: the señas made this hand and who caught them (chatbot.rules.senas).
+    old game reads back unchanged. A field is stored under its name, or under the key
+    that ``stored_as`` gives it (a readable name for a short key saved games hold).
+    ``calls`` is every variant's: what was settled this hand (envido, flor, put), as the
+    scenario output shows it. ``senas`` is every team game's: the señas made this hand
+    and who caught them (chatbot.rules.senas).
     """
 
     calls: dict[str, Any] | None = None
@@ -43,19 +45,31 @@ class Extras:
             setattr(self, name, value)
 
     def to_doc(self) -> dict[str, Any]:
-        """The fields that are set, by name (JSON-able values)."""
-        return {name: value for name in _field_names(type(self))
+        """The fields that are set, by their stored keys (JSON-able values)."""
+        return {key: value for name, key in _stored_keys(type(self))
                 if (value := getattr(self, name)) is not None}
 
     @classmethod
     def from_doc(cls, doc: dict[str, Any]) -> Self:
-        unknown = set(doc) - set(_field_names(cls))
+        names = {key: name for name, key in _stored_keys(cls)}
+        unknown = set(doc) - set(names)
         if unknown:
             raise ValueError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
-        return cls(**doc)
+        return cls(**{names[key]: value for key, value in doc.items()})
+
+
+STORED_KEY = "stored_key"  # a field's metadata: the key it is stored under
+
+
+def stored_as(key: str) -> dict[str, str]:
+    """A field's metadata to store it under ``key`` rather than its name: saved games
+    hold that key, so a field renamed for reading keeps the JSON exactly as it was
+    (``field(default=None, metadata=stored_as("env"))``)."""
+    return {STORED_KEY: key}
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_STORED_KEYS: dict[type, tuple[tuple[str, str], ...]] = {}
 
 
 def _field_names(cls: type[Extras]) -> tuple[str, ...]:
@@ -64,6 +78,15 @@ def _field_names(cls: type[Extras]) -> tuple[str, ...]:
     if names is None:
         names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
     return names
+
+
+def _stored_keys(cls: type[Extras]) -> tuple[tuple[str, str], ...]:
+    """Each field's name and the key it is stored under, in field order."""
+    keys = _STORED_KEYS.get(cls)
+    if keys is None:
+        keys = _STORED_KEYS[cls] = tuple((f.name, f.metadata.get(STORED_KEY, f.name))
+                                         for f in fields(cls))
+    return keys
 
 
 T = TypeVar("T")

@@ -249,7 +249,7 @@ def _patch_le_truc(rules: TrickRules, view: SeatView, match: Match) -> None:
     elif A.REDEAL_PROPOSE not in kinds:
         x.redeal = "refused"  # asked before, or too late: no redeal in these worlds
     if view.pending_call is None and A.MON_RESTE not in kinds:
-        x.mr = True  # a Mon Reste was accepted: nothing more to call
+        x.mon_reste = True  # a Mon Reste was accepted: nothing more to call
     instruct = {"instruct-highest", "instruct-lowest", "instruct-rank"}
     if view.players == 4 and rules.options.get("signals"):
         # the rule bots never signal, so only this seat's own instruction is inferred
@@ -446,7 +446,7 @@ def envido_belief(rules: TrickRules, view: SeatView) -> Belief | None:
     def belief(world: Match) -> float:
         hand = world.hand
         assert hand is not None
-        best = max((hand.x.env[s] for s in range(world.players)
+        best = max((hand.x.envido_counts[s] for s in range(world.players)
                     if rules.team_of(s, world.players) != view.team), default=0)
         agrees = best <= mine if we_won else best >= mine
         return 1.0 if agrees else 0.1
