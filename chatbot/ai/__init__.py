@@ -22,6 +22,7 @@ Bench-only levels: ``random`` (a uniformly random legal player) and
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from chatbot.ai import baseline, rulebot, search
 from chatbot.ai.reads import TableReads
@@ -41,7 +42,7 @@ def next_level(code: str) -> str:
     return LEVELS[(LEVELS.index(code) + 1) % len(LEVELS)] if code in LEVELS else LEVELS[0]
 
 
-def decide(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
+def decide(rules: TrickRules[Any], view: SeatView, level: str, rng: random.Random,
            reads: TableReads | None = None) -> Action:
     """The action a bot of ``level`` takes: always one of ``view.legal``.
 

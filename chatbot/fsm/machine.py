@@ -24,6 +24,7 @@ from chatbot.rules.actions import Action
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.events import Event
 from chatbot.rules.registry import UnknownVariant, rules_class, rules_for
+from chatbot.rules.state import Phase
 
 MAX_IDLE_FLOWS = 4  # flows kept attached to the machine for the next trigger
 MAX_TIMEOUTS = 2  # consecutive time-outs before a bot keeps the seat
@@ -261,11 +262,11 @@ class TableFlow:
 
     def decision_is_due(self) -> bool:
         match = self.table.match
-        return match is not None and match.hand is not None and match.hand.phase == "decide"
+        return match is not None and match.hand is not None and match.hand.phase == Phase.DECIDE
 
     def special_phase(self) -> bool:
         match = self.table.match
-        return match is not None and match.hand is not None and match.hand.phase != "play"
+        return match is not None and match.hand is not None and match.hand.phase != Phase.PLAY
 
     def deal_next(self) -> None:
         table = self.table

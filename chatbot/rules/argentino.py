@@ -58,7 +58,7 @@ from chatbot.rules.envido import (
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.senas import Sena
-from chatbot.rules.state import Extras, Hand, Match, Pending, present, stored_as
+from chatbot.rules.state import Extras, Hand, Match, Pending, Phase, present, stored_as
 from chatbot.rules.views import SeatView
 
 DECK = spanish_deck()
@@ -688,7 +688,7 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
         """Mark the hand over; a call still pending or on hold lapses."""
         hand = match.hand
         assert hand is not None
-        hand.phase = "over"
+        hand.phase = Phase.OVER
         hand.pending = None
         hand.x.suspended_truco = None
         hand.winner = winner

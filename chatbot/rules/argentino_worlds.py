@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
@@ -45,7 +45,7 @@ def pending_level(view: SeatView) -> int | None:
     return None
 
 
-def patch(rules: TrickRules, view: SeatView, match: ArgentinoMatch) -> None:
+def patch(rules: TrickRules[Any], view: SeatView, match: ArgentinoMatch) -> None:
     hand = match.hand
     assert hand is not None
     x = hand.x
@@ -116,7 +116,7 @@ def hands_with_count(unseen: tuple[Card, ...], shown: tuple[Card, ...], size: in
                  if envido_count(shown + cards) == count)
 
 
-def repair(rules: TrickRules, view: SeatView, match: ArgentinoMatch) -> None:
+def repair(rules: TrickRules[Any], view: SeatView, match: ArgentinoMatch) -> None:
     """No envido offered to this seat though the world would offer one: it was sung before."""
     hand = match.hand
     assert hand is not None

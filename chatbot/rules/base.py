@@ -30,7 +30,7 @@ from chatbot.rules.cards import Card, Family
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, resolve_options
 from chatbot.rules.senas import Sena
-from chatbot.rules.state import Extras, Hand, Match, Pending, X
+from chatbot.rules.state import Extras, Hand, Match, Pending, Phase, Special, X
 
 if TYPE_CHECKING:
     from chatbot.rules.views import SeatView
@@ -332,7 +332,7 @@ class TrickRules(Generic[X]):
     @final
     def to_act(self, match: Match[X]) -> int | None:
         hand = match.hand
-        if hand is None or hand.phase == "over" or match.winner is not None:  # ``over``
+        if hand is None or hand.phase == Phase.OVER or match.winner is not None:  # ``over``
             return None
         pending = hand.pending
         if pending is not None:
@@ -352,7 +352,7 @@ class TrickRules(Generic[X]):
     def legal(self, match: Match[X], seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in button order."""
         hand = match.hand
-        if (hand is None or hand.phase == "over" or match.winner is not None
+        if (hand is None or hand.phase == Phase.OVER or match.winner is not None
                 or not 0 <= seat < match.players):
             return []
         # ``_check_now`` for each candidate (the gate, then the kind's check), inlined and
@@ -479,7 +479,7 @@ class TrickRules(Generic[X]):
             return IllegalAction("card-not-held", seat=seat)
         if action.kind == A.PLAY_HIDDEN and not self.covers_now(match):
             return IllegalAction("no-covered-card", seat=seat)
-        if hand.phase != "play" or seat != hand.turn:
+        if hand.phase != Phase.PLAY or seat != hand.turn:
             return IllegalAction("not-now", seat=seat, action=action.kind)
         return OPEN
 
@@ -506,7 +506,7 @@ class TrickRules(Generic[X]):
         name = self.first_raise if hand.level == 0 else A.RAISE  # ``raise_name``
         if action.kind != name and self.first_raise != A.RAISE:
             return IllegalAction("wrong-raise-name", seat=seat, expected=name)
-        offered = (action.kind == name and action.card is None and hand.phase == "play"
+        offered = (action.kind == name and action.card is None and hand.phase == Phase.PLAY
                    and seat == hand.turn)
         return self.raise_refusal(match, seat, on_turn=True) or (
             None if offered else self._not_now(seat, hand.level + 1))
@@ -525,7 +525,7 @@ class TrickRules(Generic[X]):
                 "must-answer", seat=seat, call=hand.pending.call)
         if seat != self.acting_seat(match):  # ``on_turn`` is asked only for its reason
             return self.on_turn(match, seat)
-        if action.card is not None or hand.phase != "play" or seat != hand.turn:
+        if action.card is not None or hand.phase != Phase.PLAY or seat != hand.turn:
             return IllegalAction("not-now", seat=seat, action=action.kind)
         return None
 
@@ -803,7 +803,7 @@ class TrickRules(Generic[X]):
         """End the hand: record points, add them to the score, and see if the game is won."""
         hand = match.hand
         assert hand is not None
-        hand.phase = "over"
+        hand.phase = Phase.OVER
         hand.pending = None
         hand.winner = winner
         hand.reason = reason
@@ -826,7 +826,7 @@ class TrickRules(Generic[X]):
     def visible_cards(self, match: Match[X], seat: int) -> dict[int, tuple[Card, ...]]:
         """Held cards ``seat`` may see, by owner: its own, unless the hand is played blind."""
         hand = match.hand
-        if hand is None or hand.special == "iron":
+        if hand is None or hand.special == Special.IRON:
             return {}
         return {seat: tuple(hand.cards[seat])}
 
@@ -863,7 +863,7 @@ class TrickRules(Generic[X]):
     def senas_mode(self, match: Match[X]) -> str:
         """``off``, ``on`` (nobody catches a seña) or ``catch``: señas are for partners,
         so a game without partners (or a variant without señas) plays them off."""
-        mode = self.options.get("senas", senas.OFF)
+        mode: str = self.options.get("senas", senas.OFF)  # options are resolved: a str
         if mode == senas.OFF or match.players <= self.teams(match.players):
             return senas.OFF
         return mode

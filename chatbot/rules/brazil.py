@@ -7,7 +7,7 @@ the score that makes a special hand), which their own modules set.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
@@ -18,7 +18,7 @@ from chatbot.rules.cards import Card
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.senas import Sena
-from chatbot.rules.state import Extras, Hand, Match, present
+from chatbot.rules.state import Extras, Hand, Match, Phase, Special, present
 
 # The señas of the manilhas, highest first: zap (clubs), copas (hearts), espadilha
 # (spades), pica-fumo (diamonds).
@@ -56,7 +56,7 @@ class BrazilianRules(TrickRules[BrazilExtras]):
     special_at: ClassVar[int] = 11  # a side at this score plays a hand of eleven (ten)
     special_value: ClassVar[int] = 3  # what a hand of eleven (ten) is worth when played
 
-    def __init__(self, options: dict | None = None) -> None:
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
         super().__init__(options)
         self._covered = bool(self.options["covered_card"])
         self._handlers[A.ELEVEN_PLAY] = self._on_eleven
@@ -88,7 +88,7 @@ class BrazilianRules(TrickRules[BrazilExtras]):
         return super().stake_values() | {self.special_value}
 
     def decides_game(self, hand: Hand[BrazilExtras]) -> bool:
-        return hand.special == "iron"  # its winner wins the game (trick_points)
+        return hand.special == Special.IRON  # its winner wins the game (trick_points)
 
     def next_dealer(self, match: BrazilMatch) -> int:
         step = -1 if self.options["deal_rotation"] == "against_play" else 1
@@ -100,10 +100,10 @@ class BrazilianRules(TrickRules[BrazilExtras]):
         assert hand is not None
         at = [t for t, s in enumerate(match.score) if s == self.special_at]
         if len(at) == 2:
-            hand.special = "iron"
+            hand.special = Special.IRON
         elif len(at) == 1:
-            hand.special = "eleven"
-            hand.phase = "decide"
+            hand.special = Special.ELEVEN
+            hand.phase = Phase.DECIDE
             team = at[0]
             hand.x.team = team
             hand.x.decider = next(
@@ -114,12 +114,12 @@ class BrazilianRules(TrickRules[BrazilExtras]):
     def deal_events(self, match: BrazilMatch, events: list[E.Event]) -> None:
         hand = match.hand
         assert hand is not None
-        if hand.special == "iron":  # blind: nobody sees any card, not even his own
+        if hand.special == Special.IRON:  # blind: nobody sees any card, not even his own
             for seat, cards in enumerate(hand.cards):
                 events.append(E.CardsDealt(seat, None, len(cards), audience=E.to_seat(seat)))
             return
         super().deal_events(match, events)
-        if hand.special == "eleven":
+        if hand.special == Special.ELEVEN:
             team = hand.x.team
             mates = [s for s in range(match.players) if self.team_of(s, match.players) == team]
             for seat in mates:
@@ -132,7 +132,7 @@ class BrazilianRules(TrickRules[BrazilExtras]):
         """In a hand of eleven the deciding team also sees the partners' cards (1.6.1)."""
         seen = super().visible_cards(match, seat)
         hand = match.hand
-        if hand is not None and hand.special == "eleven" and match.players > 2:
+        if hand is not None and hand.special == Special.ELEVEN and match.players > 2:
             team = hand.x.team
             if self.team_of(seat, match.players) == team:
                 for mate in range(match.players):
@@ -143,13 +143,13 @@ class BrazilianRules(TrickRules[BrazilExtras]):
     def acting_seat(self, match: BrazilMatch) -> int:
         hand = match.hand
         assert hand is not None
-        return present(hand.x.decider) if hand.phase == "decide" else hand.turn
+        return present(hand.x.decider) if hand.phase == Phase.DECIDE else hand.turn
 
     # ---------------------------------------------------------------- legality
     def candidates(self, match: BrazilMatch, seat: int) -> list[Action]:
         hand = match.hand
         assert hand is not None
-        if hand.phase == "decide":
+        if hand.phase == Phase.DECIDE:
             return [_ELEVEN_PLAY, _ELEVEN_RUN]
         moves = super().candidates(match, seat)
         if self._covered and hand.pending is None:
@@ -166,7 +166,7 @@ class BrazilianRules(TrickRules[BrazilExtras]):
         hand = match.hand
         assert hand is not None
         kind = action.kind
-        if hand.phase == "decide":
+        if hand.phase == Phase.DECIDE:
             if kind not in ELEVEN_KINDS:
                 return IllegalAction("eleven-decision-first", seat=seat, decider=hand.x.decider)
             return None
@@ -179,7 +179,7 @@ class BrazilianRules(TrickRules[BrazilExtras]):
         """The deciding seat plays the hand of eleven or runs from it (1.6.1)."""
         hand = match.hand
         assert hand is not None
-        if hand.phase != "decide":
+        if hand.phase != Phase.DECIDE:
             return IllegalAction("no-eleven-decision", seat=seat)
         if seat != hand.x.decider or action.card is not None:
             return IllegalAction("not-your-decision", seat=seat, decider=hand.x.decider)
@@ -189,7 +189,7 @@ class BrazilianRules(TrickRules[BrazilExtras]):
         """A card face down from the second trick on, never in an iron hand (1.5)."""
         hand = match.hand
         assert hand is not None
-        return bool(self._covered and hand.tricks and hand.special != "iron")
+        return bool(self._covered and hand.tricks and hand.special != Special.IRON)
 
     def _on_eleven(self, match: BrazilMatch, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
@@ -203,7 +203,7 @@ class BrazilianRules(TrickRules[BrazilExtras]):
             self.finish(match, other, self.award(match, other, self.ladder[0]), "eleven-run",
                         events)
             return
-        hand.phase = "play"
+        hand.phase = Phase.PLAY
         hand.stake = self.special_value
         self.announce_turn(match, events)
 
@@ -217,6 +217,6 @@ class BrazilianRules(TrickRules[BrazilExtras]):
     def trick_points(self, match: BrazilMatch, winner: int) -> int:
         hand = match.hand
         assert hand is not None
-        if hand.special == "iron":  # the winner of the iron hand wins the game
+        if hand.special == Special.IRON:  # the winner of the iron hand wins the game
             return max(hand.stake, self.target_score() - match.score[winner])
         return hand.stake

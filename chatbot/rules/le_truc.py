@@ -33,7 +33,7 @@ from chatbot.rules.base import OPEN, Check, Events, TrickRules, Verdict
 from chatbot.rules.cards import FRENCH_RANK_CODES, Card, french_deck
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, choice, flag
-from chatbot.rules.state import Extras, Hand, Match, Pending, present, stored_as
+from chatbot.rules.state import Extras, Hand, Match, Pending, Phase, present, stored_as
 from chatbot.rules.views import SeatView
 
 # Ranks low -> high: 9, 10, J, Q, K, A, 8, 7 (4.1.3); suits never matter.
@@ -323,7 +323,7 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
         been done yet this hand, at its turn."""
         hand = match.hand
         assert hand is not None
-        return (seat == hand.mano and seat == hand.turn and hand.phase == "play"
+        return (seat == hand.mano and seat == hand.turn and hand.phase == Phase.PLAY
                 and self._may_ask_again(match) and self._nothing_done_yet(hand))
 
     def check_instruct(self, match: LeTrucMatch, seat: int, action: Action) -> IllegalAction | None:
@@ -342,7 +342,7 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
             return IllegalAction("instruct-once", seat=seat)
         if not hand.cards[(seat + 2) % 4]:
             return IllegalAction("instruct-too-late", seat=seat)
-        if hand.phase != "play" or action not in self._instructions(match, seat):
+        if hand.phase != Phase.PLAY or action not in self._instructions(match, seat):
             return IllegalAction("instruct-card-not-held", seat=seat)
         return None
 

@@ -4,7 +4,7 @@ Reste accepted, the instructions given (chatbot/ai/worlds.py asks through the ru
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # the variant's module imports this one
     from chatbot.rules.le_truc import LeTrucMatch
 
 
-def patch(rules: TrickRules, view: SeatView, match: LeTrucMatch) -> None:
+def patch(rules: TrickRules[Any], view: SeatView, match: LeTrucMatch) -> None:
     hand = match.hand
     assert hand is not None
     x = hand.x

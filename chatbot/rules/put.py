@@ -31,7 +31,7 @@ from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.put_events import CardPassed, CardsDiscarded, CardWithdrawn
 from chatbot.rules.put_resolution import card_strength, collect, most_tricks, two_sided_result
-from chatbot.rules.state import Extras, Hand, Match, Pending, present
+from chatbot.rules.state import Extras, Hand, Match, Pending, Phase, present
 from chatbot.rules.views import SeatView
 
 PUT_OPTIONS: dict[str, OptionSpec] = {
@@ -43,9 +43,9 @@ PUT_OPTIONS: dict[str, OptionSpec] = {
     "scoring": choice("race", "ledger"),  # 6.3.6
 }
 
-PASS_PHASE = "pass"
-DISCARD_PHASE = "discard"
-PLAY_PHASE = "play"
+PASS_PHASE = Phase.PASS
+DISCARD_PHASE = Phase.DISCARD
+PLAY_PHASE = Phase.PLAY
 PUT = Action(A.PUT)
 FOLD = Action(A.FOLD)
 ANSWERS = (Action(A.ACCEPT), Action(A.RUN))

@@ -9,9 +9,27 @@ the rules to change them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from typing import Any, Generic, Self, TypeVar
 
 from chatbot.rules.cards import Card
+
+
+class Phase(StrEnum):
+    """Where a hand stands. A StrEnum is a str: stored and compared as its value."""
+
+    DECIDE = "decide"  # Brazil: the side at eleven decides to play the hand or run
+    PLAY = "play"  # cards and calls
+    PASS = "pass"  # Put with four: the passers give their partners a card
+    DISCARD = "discard"  # Put with four: the receivers lay one card away
+    OVER = "over"  # scored
+
+
+class Special(StrEnum):
+    """A special hand (Brazil): the hand of eleven (ten in Mineiro), or the iron hand."""
+
+    ELEVEN = "eleven"
+    IRON = "iron"
 
 
 @dataclass(slots=True)
@@ -130,8 +148,8 @@ class Hand(Generic[X]):
     dealt: list[tuple[Card, ...]]  # as dealt (after any redeal), per seat
     vira: Card | None = None
     stock: list[Card] = field(default_factory=list)
-    special: str | None = None  # None | "eleven" | "iron"
-    phase: str = "play"  # "decide" | "play" | "answer" | "over" | variant phases
+    special: Special | None = None
+    phase: Phase = Phase.PLAY
     turn: int = 0  # seat to play a card
     leader: int = 0  # seat that led the current trick
     table: list[tuple[int, Card | None]] = field(default_factory=list)  # current trick
@@ -175,7 +193,7 @@ class Hand(Generic[X]):
 
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
 
 @dataclass(slots=True)
