@@ -354,7 +354,7 @@ def _action_word(kind: str, scene: _Scene) -> str | None:
         label = ACTION_LABELS.get(kind)
         return translate(label, scene.locale) if label is not None else None
     view = seat_view(viewer.rules, match, viewer.seat)
-    label = action_label(A.Action(kind), view, viewer.rules, scene.locale)
+    label = action_label(A.Action(A.Kind(kind)), view, viewer.rules, scene.locale)
     return None if label == kind else label
 
 

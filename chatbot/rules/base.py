@@ -81,7 +81,7 @@ class TrickRules(Generic[X]):
     hand_size: ClassVar[int] = 3
     target: ClassVar[int] = 12
     ladder: ClassVar[tuple[int, ...]] = (1,)  # accepted hand value per level
-    first_raise: ClassVar[str] = A.TRUCO  # action name of the first raise
+    first_raise: ClassVar[A.Kind] = A.TRUCO  # action of the first raise
     counter_raise: ClassVar[bool] = True  # may answer a raise with the next raise
     raise_calls: ClassVar[tuple[str, ...]] = ()  # spoken name of each ladder level (1..)
     # What the table says to accept and to refuse a call, and to give up the hand: the

@@ -37,8 +37,8 @@ from chatbot.rules.views import SeatView
 
 FLOR_CALLS = frozenset({A.FLOR, A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO})
 # Envido counts (Argentine, 20 + two of a suit) that justify each call or answer.
-ENVIDO_CALL_AT = {A.ENVIDO: 27, A.REAL_ENVIDO: 30, A.FALTA_ENVIDO: 32}
-ENVIDO_ACCEPT_AT = {A.ENVIDO: 25, A.REAL_ENVIDO: 27, A.FALTA_ENVIDO: 30}
+ENVIDO_CALL_AT: dict[str, int] = {A.ENVIDO: 27, A.REAL_ENVIDO: 30, A.FALTA_ENVIDO: 32}
+ENVIDO_ACCEPT_AT: dict[str, int] = {A.ENVIDO: 25, A.REAL_ENVIDO: 27, A.FALTA_ENVIDO: 30}
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from chatbot.i18n.levels import level_name
 from chatbot.i18n.render import Viewer, action_label, variant_name
 from chatbot.i18n.senas_text import sena_button
 from chatbot.i18n.table_text import button, option_button, seat_names
-from chatbot.rules.actions import Action
+from chatbot.rules.actions import Action, Kind
 from chatbot.rules.cards import Family, card_code, parse_card
 from chatbot.rules.views import blind_slot, seat_view, slot_index
 
@@ -47,8 +47,8 @@ def action_arg(action: Action, family: Family) -> str:
 def parse_action_arg(arg: str, family: Family) -> Action:
     kind, _, code = arg.partition(":")
     if code.startswith("#") and code[1:].isdigit():
-        return Action(kind, blind_slot(int(code[1:])))
-    return Action(kind, parse_card(code, family) if code else None)
+        return Action(Kind(kind), blind_slot(int(code[1:])))
+    return Action(Kind(kind), parse_card(code, family) if code else None)
 
 
 class Keyboards:
