@@ -18,7 +18,7 @@ answer, so the plays say much less there.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from chatbot.ai.strength import Ranking, ranking
 from chatbot.rules.base import TrickRules
@@ -93,7 +93,7 @@ def play_slip(breaks: float) -> float:
     return min(1.0, max(PLAY_SLIP, breaks / BREAKS_FOR_NOTHING))
 
 
-def play_belief(rules: TrickRules, view: SeatView, slip: float = PLAY_SLIP) -> Belief | None:
+def play_belief(rules: TrickRules[Any], view: SeatView, slip: float = PLAY_SLIP) -> Belief | None:
     """At a table of two, weigh a world by how well the opponent's cards there explain
     the cards it played face up this hand (1 per play by the rules, ``slip`` per other:
     :meth:`chatbot.ai.reads.TableReads.play_slip`)."""
@@ -117,7 +117,7 @@ def play_belief(rules: TrickRules, view: SeatView, slip: float = PLAY_SLIP) -> B
         return None
     later = [card for card, _, _ in steps]
 
-    def belief(world: Match) -> float:
+    def belief(world: Match[Any]) -> float:
         hand = world.hand
         assert hand is not None
         kept = list(hand.cards[other])

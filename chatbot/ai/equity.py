@@ -11,6 +11,7 @@ falling probabilities, so the equities are rough but ordered the right way.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
@@ -20,7 +21,7 @@ from chatbot.rules.views import SeatView
 LEVEL_ODDS = (0.6, 0.28, 0.08, 0.03, 0.01)
 
 
-def hand_values(rules: TrickRules) -> tuple[tuple[int, float], ...]:
+def hand_values(rules: TrickRules[Any]) -> tuple[tuple[int, float], ...]:
     """(points, probability) of one hand for the equity model."""
     ladder = rules.ladder
     weights = LEVEL_ODDS[: len(ladder)]
@@ -56,7 +57,7 @@ class Equity:
 
     __slots__ = ("_table", "target")
 
-    def __init__(self, rules: TrickRules) -> None:
+    def __init__(self, rules: TrickRules[Any]) -> None:
         self.target = rules.target_score()
         self._table = equity_table(self.target, hand_values(rules))
 
@@ -68,14 +69,14 @@ class Equity:
         return self._table[max(mine, 0)][max(theirs, 0)]
 
 
-def raise_stakes(rules: TrickRules, level: int, stake: int) -> tuple[int, int]:
+def raise_stakes(rules: TrickRules[Any], level: int, stake: int) -> tuple[int, int]:
     """(points given away by running, points played for by accepting) of a raise to ``level``."""
     ladder = rules.ladder
     play = ladder[level] if 0 <= level < len(ladder) else stake
     return stake, play
 
 
-def break_even(rules: TrickRules, score: tuple[int, ...], team: int, run: int,
+def break_even(rules: TrickRules[Any], score: tuple[int, ...], team: int, run: int,
                play: int) -> float:
     """The chance of winning the hand above which accepting a raise beats running from it.
 
@@ -99,7 +100,7 @@ def break_even(rules: TrickRules, score: tuple[int, ...], team: int, run: int,
     return max(0.0, min(1.0, (fold - lose) / (win - lose)))
 
 
-def view_break_even(rules: TrickRules, view: SeatView) -> float | None:
+def view_break_even(rules: TrickRules[Any], view: SeatView) -> float | None:
     """Break-even of the raise this seat must answer (truco-ladder raises only)."""
     if view.pending_call not in (A.TRUCO, A.RAISE):
         return None

@@ -9,6 +9,7 @@ hand, what a lost raise would cost) and the shape of the trick.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from chatbot.ai.rulebot import NORMAL, RuleBot
 from chatbot.ai.search import DEFAULT_BUDGET, Analysis, Budget, analyse
@@ -36,14 +37,14 @@ REASON_CODES: tuple[str, ...] = (
 )
 
 
-def hint(rules: TrickRules, view: SeatView, rng: random.Random,
+def hint(rules: TrickRules[Any], view: SeatView, rng: random.Random,
          budget: Budget = DEFAULT_BUDGET) -> tuple[Action, str]:
     """The hard bot's action for this seat and the code of the reason for it."""
     analysis = analyse(rules, view, rng, budget)
     return analysis.choice, reason(rules, view, analysis)
 
 
-def reason(rules: TrickRules, view: SeatView, analysis: Analysis) -> str:
+def reason(rules: TrickRules[Any], view: SeatView, analysis: Analysis) -> str:
     action = analysis.choice
     rank = ranking(rules, view.vira)
     chance = (analysis.chance(action) if analysis.searched
@@ -71,7 +72,7 @@ def reason(rules: TrickRules, view: SeatView, analysis: Analysis) -> str:
     return "best-expected-points"
 
 
-def _answer_reason(rules: TrickRules, view: SeatView, kind: str, chance: float) -> str:
+def _answer_reason(rules: TrickRules[Any], view: SeatView, kind: str, chance: float) -> str:
     call = view.pending_call
     if kind == A.FOLD:
         return "hopeless-fold"
@@ -94,7 +95,7 @@ def _answer_reason(rules: TrickRules, view: SeatView, kind: str, chance: float) 
     return "best-expected-points"
 
 
-def _loss_ends_game(rules: TrickRules, view: SeatView) -> bool:
+def _loss_ends_game(rules: TrickRules[Any], view: SeatView) -> bool:
     """Would the caller's side reach the target by winning the raised hand?"""
     if view.pending_caller is None:
         return False
@@ -106,7 +107,7 @@ def _loss_ends_game(rules: TrickRules, view: SeatView) -> bool:
     return view.score[caller] + at_stake >= view.target
 
 
-def _card_reason(rules: TrickRules, view: SeatView, action: Action, rank: Ranking) -> str:
+def _card_reason(rules: TrickRules[Any], view: SeatView, action: Action, rank: Ranking) -> str:
     if action.kind == A.PLAY_HIDDEN:
         return "cover-card"
     card = action.card

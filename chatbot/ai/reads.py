@@ -37,6 +37,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from chatbot.ai.card_plays import graded_plays, play_slip
 from chatbot.ai.strength import ranking
@@ -145,7 +146,7 @@ class TableReads:
         elif kind == A.RUN:
             read.runs += 1
 
-    def hand_over(self, rules: TrickRules, vira: Card | None,
+    def hand_over(self, rules: TrickRules[Any], vira: Card | None,
                   tricks: Iterable[Sequence[tuple[int, Card | None]]]) -> None:
         """The hand ended: what each raiser showed face up is now evidence about it."""
         rank = ranking(rules, vira)
@@ -186,7 +187,7 @@ class TableReads:
             self._opener = seat
             self.seats[seat].envido_opens += 1
 
-    def feed(self, rules: TrickRules, events: Iterable[E.Event]) -> None:
+    def feed(self, rules: TrickRules[Any], events: Iterable[E.Event]) -> None:
         """Learn from the table's events; only public ones are read (hidden cards stay hidden).
 
         The raises of the trick ladder and their answers count; an envido's

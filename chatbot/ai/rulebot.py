@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from chatbot.ai.equity import view_break_even
 from chatbot.ai.strength import (
@@ -37,10 +38,10 @@ from chatbot.rules.views import SeatView
 
 FLOR_CALLS = frozenset({A.FLOR, A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO})
 # Envido counts (Argentine, 20 + two of a suit) that justify each call or answer.
-ENVIDO_CALL_AT = {A.ENVIDO: 27, A.REAL_ENVIDO: 30, A.FALTA_ENVIDO: 32}
+ENVIDO_CALL_AT: dict[str, int] = {A.ENVIDO: 27, A.REAL_ENVIDO: 30, A.FALTA_ENVIDO: 32}
 # Chance of winning the hand from which every style makes these calls (Put, Le Truc)
-CALL_AT = {A.PUT: 0.7, A.MON_RESTE: 0.93}
-ENVIDO_ACCEPT_AT = {A.ENVIDO: 25, A.REAL_ENVIDO: 27, A.FALTA_ENVIDO: 30}
+CALL_AT: dict[str, float] = {A.PUT: 0.7, A.MON_RESTE: 0.93}
+ENVIDO_ACCEPT_AT: dict[str, int] = {A.ENVIDO: 25, A.REAL_ENVIDO: 27, A.FALTA_ENVIDO: 30}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +87,7 @@ STYLES: dict[str, Style] = {"normal": NORMAL, "easy": EASY, "tight": TIGHT, "loo
 class RuleBot:
     """One decision: the view's facts plus the percentiles of the cards."""
 
-    def __init__(self, rules: TrickRules, view: SeatView, rng: random.Random,
+    def __init__(self, rules: TrickRules[Any], view: SeatView, rng: random.Random,
                  style: Style = NORMAL, rank: Ranking | None = None) -> None:
         self.rules = rules
         self.view = view
@@ -413,7 +414,7 @@ class RuleBot:
 PARTNER_HOPE = 0.35  # chance an unseen partner still to play takes the trick
 
 
-def choose(rules: TrickRules, view: SeatView, rng: random.Random,
+def choose(rules: TrickRules[Any], view: SeatView, rng: random.Random,
            style: Style = NORMAL) -> Action:
     """The bot's action for this seat (the ``normal`` level): always one of ``view.legal``."""
     return RuleBot(rules, view, rng, style).choose()

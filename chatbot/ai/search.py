@@ -35,6 +35,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from chatbot.ai.card_plays import play_belief
 from chatbot.ai.envido_model import threshold_shift
@@ -56,7 +57,7 @@ from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
 from chatbot.rules.envido import ENVIDO_CALLS, envido_count
-from chatbot.rules.state import Match
+from chatbot.rules.state import Match, Phase
 from chatbot.rules.views import SeatView, real_action, seat_view
 
 SEARCH_PHASES = frozenset({"play", "decide"})
@@ -182,14 +183,14 @@ class Scorer:
 
     __slots__ = ("equity", "sides", "target", "team")
 
-    def __init__(self, rules: TrickRules, view: SeatView) -> None:
+    def __init__(self, rules: TrickRules[Any], view: SeatView) -> None:
         self.team = view.team
         self.sides = len(view.score)
         self.target = rules.target_score()
         ledger = rules.options.get("scoring") == "ledger"
         self.equity = Equity(rules) if self.sides == 2 and not ledger else None
 
-    def value(self, match: Match) -> float:
+    def value(self, match: Match[Any]) -> float:
         score = match.score
         if self.equity is not None:
             if match.winner is not None:
@@ -207,16 +208,16 @@ class Scorer:
         return value
 
 
-def rollout(rules: TrickRules, world: Match, seat: int, action: Action,
+def rollout(rules: TrickRules[Any], world: Match[Any], seat: int, action: Action,
             rng: random.Random, rank: Ranking,
-            styles: Sequence[Style] | None = None) -> Match:
+            styles: Sequence[Style] | None = None) -> Match[Any]:
     """Play ``action`` in a copy of ``world``, then rule bots (``styles`` per seat) to the end."""
     match = world.copy()
     rules.apply_trusted(match, seat, real_action(match, seat, action))
     hand = match.hand
     assert hand is not None
     for _ in range(MAX_STEPS):
-        if hand.phase == "over":
+        if hand.phase == Phase.OVER:
             return match
         actor = rules.to_act(match)
         if actor is None:
@@ -228,14 +229,14 @@ def rollout(rules: TrickRules, world: Match, seat: int, action: Action,
     raise RuntimeError("a simulated hand did not end")
 
 
-def world_count(rules: TrickRules, view: SeatView, n_candidates: int, budget: Budget) -> int:
+def world_count(rules: TrickRules[Any], view: SeatView, n_candidates: int, budget: Budget) -> int:
     """Worlds that fit the step budget, from the cards left to play (never from the clock)."""
     left = sum(layout(rules, view).held) + view.hand_size + 2
     fit = budget.steps // max(1, n_candidates * left)
     return max(budget.min_samples, min(budget.samples, fit))
 
 
-def belief_for(rules: TrickRules, view: SeatView,
+def belief_for(rules: TrickRules[Any], view: SeatView,
                reads: TableReads | None = None) -> Belief | None:
     """What the others' public actions say about their cards (read by how each raiser
     has played here: its tightness and the style it plays like), and the señas this
@@ -253,7 +254,7 @@ def belief_for(rules: TrickRules, view: SeatView,
     return both(both(both(envido, calls), sena_belief(rules, view)), plays)
 
 
-def rollout_styles(rules: TrickRules, view: SeatView,
+def rollout_styles(rules: TrickRules[Any], view: SeatView,
                    reads: TableReads | None) -> list[Style]:
     """How each seat plays in the rollouts: this side normal, opponents as they have shown.
 
@@ -279,7 +280,7 @@ def rollout_styles(rules: TrickRules, view: SeatView,
     return out
 
 
-def analyse(rules: TrickRules, view: SeatView, rng: random.Random,
+def analyse(rules: TrickRules[Any], view: SeatView, rng: random.Random,
             budget: Budget = DEFAULT_BUDGET, reads: TableReads | None = None) -> Analysis:
     """Search one decision; falls back to the rule bot where a search has nothing to add."""
     if not view.legal:
@@ -366,7 +367,7 @@ def pick(outcomes: dict[Action, Outcome], baseline: Action, z: float) -> Action:
     return baseline
 
 
-def table_best(rules: TrickRules, view: SeatView, rank: Ranking) -> tuple[int, bool]:
+def table_best(rules: TrickRules[Any], view: SeatView, rank: Ranking) -> tuple[int, bool]:
     """Strength to beat on the table, and whether only this seat's side holds it."""
     best, ours, theirs = -1, False, False
     for seat, card in view.table:
@@ -388,7 +389,7 @@ def trick_effect(strength: int, best: int, ours: bool) -> int:
     return -1
 
 
-def thrifty(rules: TrickRules, view: SeatView, rank: Ranking,
+def thrifty(rules: TrickRules[Any], view: SeatView, rank: Ranking,
             outcomes: dict[Action, Outcome], choice: Action, z: float) -> Action:
     """The cheapest card that keeps the plan: never waste a strong card for nothing.
 
@@ -454,7 +455,7 @@ def gate(view: SeatView, outcomes: dict[Action, Outcome], choice: Action,
     return run
 
 
-def choose(rules: TrickRules, view: SeatView, rng: random.Random,
+def choose(rules: TrickRules[Any], view: SeatView, rng: random.Random,
            budget: Budget = DEFAULT_BUDGET, reads: TableReads | None = None) -> Action:
     """The hard bot's action for this seat: always one of ``view.legal``."""
     return analyse(rules, view, rng, budget, reads).choice

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from chatbot.ai.worlds import Belief, layout
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.senas import Sena
-from chatbot.rules.state import Hand, Match
+from chatbot.rules.state import Extras, Hand, Match
 from chatbot.rules.views import SeatView, played_by, seat_view
 
 HONEST = 0.9  # how far a seña is believed: one in ten is read as a bluff
@@ -37,7 +38,7 @@ def own_cards(view: SeatView) -> tuple[Card, ...]:
     return (*held, *played, *view.covered)
 
 
-def bot_senas(rules: TrickRules, view: SeatView, available: Sequence[Sena], level: str,
+def bot_senas(rules: TrickRules[Any], view: SeatView, available: Sequence[Sena], level: str,
               rng: random.Random) -> list[str]:
     """The señas a bot of ``level`` makes now (``available``: what the rules let it
     make): nothing once it has signalled this hand, nothing for a blind hand."""
@@ -60,7 +61,7 @@ def bot_senas(rules: TrickRules, view: SeatView, available: Sequence[Sena], leve
     return [nothing[0].name] if nothing else []
 
 
-def sena_belief(rules: TrickRules, view: SeatView) -> Belief | None:
+def sena_belief(rules: TrickRules[Any], view: SeatView) -> Belief | None:
     """Worlds where the others' señas this seat saw are true weigh more (None when it
     saw none), so that a seña is believed ``HONEST`` of the time, whatever its odds.
 
@@ -88,8 +89,9 @@ def sena_belief(rules: TrickRules, view: SeatView) -> Belief | None:
     if not odds:
         return None
 
-    def belief(world: Match) -> float:
-        dealt = world.hand.dealt  # type: ignore[union-attr]
+    def belief(world: Match[Any]) -> float:
+        assert world.hand is not None  # a sampled world is a hand in play
+        dealt = world.hand.dealt
         weight = 1.0
         for who, sena, lie in odds:
             if not rules.sena_fits(sena, dealt[who]):
@@ -124,15 +126,16 @@ def false_weight(before: float) -> float:
     return min(1.0, (before / (1.0 - before)) * ((1.0 - HONEST) / HONEST))
 
 
-def _listed(rules: TrickRules, view: SeatView) -> tuple[Sena, ...]:
+def _listed(rules: TrickRules[Any], view: SeatView) -> tuple[Sena, ...]:
     """The señas of the view's hand (a variant's list depends on the hand's vira only)."""
-    match = Match(view.variant, dict(rules.options), view.players, list(view.score),
-                  view.dealer)
-    match.hand = Hand(dealer=view.dealer, mano=view.mano, cards=[], dealt=[], vira=view.vira)
+    match: Match[Any] = Match(view.variant, dict(rules.options), view.players,
+                              list(view.score), view.dealer)
+    match.hand = Hand(dealer=view.dealer, mano=view.mano, cards=[], dealt=[], vira=view.vira,
+                      x=Extras())
     return rules.sena_list(match)
 
 
-def table_senas(rules: TrickRules, match: Match, bots: Mapping[int, str],
+def table_senas(rules: TrickRules[Any], match: Match[Any], bots: Mapping[int, str],
                 rng_for: Callable[[int], random.Random]) -> list[tuple[int, str]]:
     """The señas the bots at a table make now, as ``(seat, name)`` in play order from
     the mano: each bot (``bots``: seat -> level) signals once a hand, from its own view
@@ -161,7 +164,8 @@ class _NoCatch(random.Random):
         return 1.0
 
 
-def preview(rules: TrickRules, match: Match, senas: Sequence[tuple[int, str]]) -> Match:
+def preview(rules: TrickRules[Any], match: Match[Any],
+            senas: Sequence[tuple[int, str]]) -> Match[Any]:
     """A copy of ``match`` with these señas made and none caught: what a bot deciding in
     the same step knows of its partners' señas before they are fired for real (a catch
     is drawn then, from the game's stream)."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from chatbot.ai.envido_model import call_likelihood, threshold_shift
 from chatbot.ai.reads import PRIOR, raise_weight, with_bluffs
@@ -28,7 +29,7 @@ from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.envido import ENVIDO_CALLS
-from chatbot.rules.state import Hand, Match, Pending
+from chatbot.rules.state import Hand, Match, Pending, Phase
 from chatbot.rules.views import SeatView, played_by, seat_view
 
 MAX_TRIES = 6  # samples drawn per world before settling for a merely usable one
@@ -43,7 +44,7 @@ class Layout:
     pool: tuple[Card, ...]  # every card this seat cannot place
 
 
-def layout(rules: TrickRules, view: SeatView) -> Layout:
+def layout(rules: TrickRules[Any], view: SeatView) -> Layout:
     """Count the hidden cards of every seat from dealt sizes and cards played."""
     plays = played_by(view)
     start = _start_sizes(rules, view)
@@ -65,7 +66,7 @@ def layout(rules: TrickRules, view: SeatView) -> Layout:
     return Layout(tuple(held), tuple(facedown), pool)
 
 
-def _start_sizes(rules: TrickRules, view: SeatView) -> list[int]:
+def _start_sizes(rules: TrickRules[Any], view: SeatView) -> list[int]:
     """Cards each seat held when the play began (after any passing or resigning)."""
     size = rules.cards_per_player(view.players)
     dealt = set(rules.world_seats(view))
@@ -90,8 +91,8 @@ def deal_hidden(lay: Layout, rng: random.Random) -> tuple[list[list[Card]], list
     return held, down, pool[i:]
 
 
-def build(rules: TrickRules, view: SeatView, held: list[list[Card]],
-          down: list[list[Card]], stock: list[Card]) -> Match:
+def build(rules: TrickRules[Any], view: SeatView, held: list[list[Card]],
+          down: list[list[Card]], stock: list[Card]) -> Match[Any]:
     """A full match: the view's public state with these hidden cards."""
     n = view.players
     cards: list[list[Card]] = []
@@ -113,11 +114,12 @@ def build(rules: TrickRules, view: SeatView, held: list[list[Card]],
                 covered.append(card)
             mine.append(card)
         dealt.append(tuple(cards[seat]) + tuple(mine))
-    match = Match(view.variant, dict(rules.options), n, list(view.score), view.dealer)
+    match: Match[Any] = Match(view.variant, dict(rules.options), n, list(view.score),
+                              view.dealer)
     hand = Hand(dealer=view.dealer, mano=view.mano, cards=[list(d) for d in dealt],
                 dealt=dealt, vira=view.vira, stock=list(stock), turn=view.mano,
                 leader=view.mano, stake=rules.ladder[0], points=[0] * len(view.score),
-                x=rules.extras())
+                x=rules.new_extras())
     match.hand = hand
     match.hand_no = 1
     rules.setup_hand(match)  # variant extras that follow from the deal (envido counts...)
@@ -132,7 +134,7 @@ def build(rules: TrickRules, view: SeatView, held: list[list[Card]],
     hand.last_raiser = view.last_raiser
     hand.covered = covered
     if view.calls:
-        hand.x.calls = _copy(view.calls)  # type: ignore[assignment]
+        hand.x.calls = _copy(view.calls)
     rules.world_patch(view, match)
     _place_turn(rules, view, match)
     if view.pending_call is not None:
@@ -143,11 +145,11 @@ def build(rules: TrickRules, view: SeatView, held: list[list[Card]],
     return match
 
 
-def _place_turn(rules: TrickRules, view: SeatView, match: Match) -> None:
+def _place_turn(rules: TrickRules[Any], view: SeatView, match: Match[Any]) -> None:
     """Who plays the next card: after the last card on the table, else the trick's leader."""
     hand = match.hand
     assert hand is not None
-    if view.pending_call is None and view.to_act is not None and hand.phase == "play":
+    if view.pending_call is None and view.to_act is not None and hand.phase == Phase.PLAY:
         hand.turn = view.to_act
     elif hand.table:
         hand.turn = rules.next_to_play(match, hand.table[-1][0])
@@ -158,7 +160,7 @@ def _place_turn(rules: TrickRules, view: SeatView, match: Match) -> None:
     hand.leader = hand.table[0][0] if hand.table else hand.turn
 
 
-def _copy(value: object) -> object:
+def _copy(value: Any) -> Any:  # a JSON value (the calls settled this hand)
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -167,10 +169,10 @@ def _copy(value: object) -> object:
 
 
 # --------------------------------------------------------------- the sampler
-Belief = Callable[[Match], float]
+Belief = Callable[[Match[Any]], float]
 
 
-def consistent(rules: TrickRules, view: SeatView, world: Match) -> bool:
+def consistent(rules: TrickRules[Any], view: SeatView, world: Match[Any]) -> bool:
     """The seat sees the same turn and the same legal actions in the world as in reality."""
     if rules.to_act(world) != view.to_act:
         return False
@@ -181,7 +183,7 @@ def consistent(rules: TrickRules, view: SeatView, world: Match) -> bool:
     return tuple(legal) == view.legal
 
 
-def usable(rules: TrickRules, view: SeatView, world: Match) -> bool:
+def usable(rules: TrickRules[Any], view: SeatView, world: Match[Any]) -> bool:
     """Every action of the view can be applied in the world."""
     if rules.to_act(world) != view.to_act:
         return False
@@ -191,8 +193,8 @@ def usable(rules: TrickRules, view: SeatView, world: Match) -> bool:
     return set(view.legal) <= set(legal)
 
 
-def sample_worlds(rules: TrickRules, view: SeatView, rng: random.Random, count: int,
-                  belief: Belief | None = None, spread: int = 3) -> list[Match]:
+def sample_worlds(rules: TrickRules[Any], view: SeatView, rng: random.Random, count: int,
+                  belief: Belief | None = None, spread: int = 3) -> list[Match[Any]]:
     """``count`` worlds (or fewer when none fits) consistent with the view.
 
     ``belief`` weighs a world by how well it explains what the others did (a
@@ -207,9 +209,9 @@ def sample_worlds(rules: TrickRules, view: SeatView, rng: random.Random, count: 
     if sum(lay.held) + sum(lay.facedown) > len(lay.pool):
         return []
     draws = count if belief is None else count * max(1, spread)
-    pool: list[Match] = []
+    pool: list[Match[Any]] = []
     for _ in range(draws):
-        fallback: Match | None = None
+        fallback: Match[Any] | None = None
         for _ in range(MAX_TRIES):
             held, down, stock = deal_hidden(lay, rng)
             rules.world_fit(view, held, down, stock, rng)
@@ -228,7 +230,7 @@ def sample_worlds(rules: TrickRules, view: SeatView, rng: random.Random, count: 
     total = sum(weights)
     if total <= 0.0:
         return pool[:count]  # nothing explains the record: better a blind sample than none
-    picked: list[Match] = []
+    picked: list[Match[Any]] = []
     # systematic resampling: low variance, and each world drawn at most as often as it weighs
     step = total / count
     u = rng.random() * step
@@ -313,7 +315,7 @@ def tight_share(tightness: float) -> float:
     return TIGHT_RULES_SHARE if tightness >= TIGHT_RULES_FROM else 0.0
 
 
-def counter_pending(rules: TrickRules, view: SeatView) -> bool:
+def counter_pending(rules: TrickRules[Any], view: SeatView) -> bool:
     """The raise waiting for an answer was made in answer to a raise of the other side.
 
     A counter-raise accepts the raise it answers without the last raiser
@@ -328,7 +330,7 @@ def counter_pending(rules: TrickRules, view: SeatView) -> bool:
     return view.last_raiser is None or view.last_raiser == team
 
 
-def rule_weight(rules: TrickRules, seen: SeatView, style: Style, call: str, counter: bool,
+def rule_weight(rules: TrickRules[Any], seen: SeatView, style: Style, call: str, counter: bool,
                 rank: Ranking, chance: float) -> float:
     """How likely the rule bot of ``style``, seeing ``seen``, makes ``call``.
 
@@ -361,7 +363,7 @@ def once_per_seat(read: Callable[[int], float]) -> Callable[[int], float]:
     return cached
 
 
-def call_belief(rules: TrickRules, view: SeatView,
+def call_belief(rules: TrickRules[Any], view: SeatView,
                 tightness: Tightness | None = None,
                 style_of: StyleOf | None = None,
                 raisers: Collection[int] = (),
@@ -436,7 +438,7 @@ def call_belief(rules: TrickRules, view: SeatView,
 
     rank = ranking(rules, view.vira)
 
-    def belief(world: Match) -> float:
+    def belief(world: Match[Any]) -> float:
         views: dict[int, SeatView | None] = {}  # each seat's view and chance once per world:
         known: dict[int, float] = {}  # they are the cost here
 
@@ -491,7 +493,7 @@ def both(first: Belief | None, second: Belief | None) -> Belief | None:
     return lambda world: first(world) * second(world)
 
 
-def envido_call_belief(rules: TrickRules, view: SeatView,
+def envido_call_belief(rules: TrickRules[Any], view: SeatView,
                        shown: Callable[[int], Sequence[int]] | None = None) -> Belief | None:
     """An envido sung by the other side and waiting for our answer makes a good count
     likelier for its caller: each world is weighed by how likely the caller's count
@@ -504,7 +506,7 @@ def envido_call_belief(rules: TrickRules, view: SeatView,
         return None
     shift = threshold_shift(rules.deck(), shown(caller)) if shown is not None else 0
 
-    def belief(world: Match) -> float:
+    def belief(world: Match[Any]) -> float:
         counts = rules.envido_counts(world)
         if counts is None:
             return 1.0
@@ -513,7 +515,7 @@ def envido_call_belief(rules: TrickRules, view: SeatView,
     return belief
 
 
-def envido_belief(rules: TrickRules, view: SeatView) -> Belief | None:
+def envido_belief(rules: TrickRules[Any], view: SeatView) -> Belief | None:
     """The envido counts sung after a quiero are public: a world must replay the same
     declarations on its own counts (each count sung the same, each "son buenas" a count
     that did not beat the best before it). The deal is already fitted to the sung counts
@@ -522,7 +524,7 @@ def envido_belief(rules: TrickRules, view: SeatView) -> Belief | None:
     if not view.sung:
         return None
 
-    def belief(world: Match) -> float:
+    def belief(world: Match[Any]) -> float:
         said = rules.envido_declarations(world)
         return 1.0 if not said or said == view.sung else 0.0
 

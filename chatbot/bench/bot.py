@@ -64,6 +64,7 @@ from chatbot.testing.virtual_clock import peak_in_window
 
 try:
     from chatbot.testing.fakebotapi import (
+        ApiCall,
         CallbackAnswer,
         FakeChat,
         FakeMessage,
@@ -290,7 +291,7 @@ class Driver:
         if self.private:  # /start once in a private chat: their hands come there
             for user in self.people.values():
                 await user.start()
-                await self.until(lambda u=user: u.private.last_bot_message() is not None,
+                await self.until(lambda u=user: u.private.last_bot_message() is not None,  # type: ignore[misc]  # mypy types no lambda default
                                  chat=user.id)
         await alice.send(group, "/new paulista")
         if not await self.until(lambda: self.last() is not None):
@@ -305,7 +306,7 @@ class Driver:
                      ("Bot 3", alice, "Add a bot")]
         for name, user, label in seats:
             await self.press(user, lobby, label)
-            if not await self.until(lambda n=name: n in (lobby.text or "")):
+            if not await self.until(lambda n=name: n in (lobby.text or "")):  # type: ignore[misc]  # mypy types no lambda default
                 return
         await self.press(alice, lobby, "Start")
         if not await self.until(lambda: self.last() is not lobby):
@@ -337,7 +338,7 @@ class Driver:
                     self.hands -= 1
                     return
                 seen = (message.message_id, message.edits)
-                if not await self.until(lambda s=seen: self._state() != s,
+                if not await self.until(lambda s=seen: self._state() != s,  # type: ignore[misc]  # mypy types no lambda default
                                         self.pace.stuck_after):
                     self.stuck = not any(not p.done() for p in people) or self._quiet()
                     if self.stuck:
@@ -407,7 +408,8 @@ class Driver:
                 acted_on = seen
                 await asyncio.sleep(self.pace.think * self.rng.uniform(0.5, 1.5))
                 await self.play_inline(user, message)
-            if await self.until(lambda s=seen: self._state() != s, self.pace.patience):
+            if await self.until(lambda s=seen: self._state() != s,  # type: ignore[misc]  # mypy types no lambda default
+                                self.pace.patience):
                 quiet = 0.0
                 continue
             quiet += self.pace.patience  # nothing new: look again, like a person would
@@ -480,6 +482,12 @@ def peak_in_60s(times: list[float]) -> int:
     return peak
 
 
+def chat_of(call: ApiCall) -> int:
+    """The chat a counted call went to: a call that spends a chat's budget names it."""
+    assert call.chat_id is not None
+    return int(call.chat_id)
+
+
 def traffic(server: FakeTelegramServer, drivers: list[Driver]) -> dict[str, Any]:
     """Bot messages (sends and edits, as Telegram counts them) per game-minute, for the
     game's group, each of its private chats and all of them together, from the first
@@ -487,11 +495,11 @@ def traffic(server: FakeTelegramServer, drivers: list[Driver]) -> dict[str, Any]
     the deal of the hand it did not play); and the peak in any 60 s of each chat."""
     by_chat: dict[int, list[float]] = {}
     for call in server.counted_calls():
-        by_chat.setdefault(int(call.chat_id), []).append(call.at)  # type: ignore[arg-type]
-    sends = {int(c.chat_id): [] for c in server.counted_calls()}  # type: ignore[arg-type]
+        by_chat.setdefault(chat_of(call), []).append(call.at)
+    sends: dict[int, list[float]] = {chat_of(c): [] for c in server.counted_calls()}
     for call in server.counted_calls():
         if call.method == "sendMessage":
-            sends[int(call.chat_id)].append(call.at)  # type: ignore[arg-type]
+            sends[chat_of(call)].append(call.at)
     all_rates, group_rates, private_rates = [], [], []
     group_peaks, private_peaks = [], []
     for driver in drivers:
@@ -608,6 +616,7 @@ async def _bot_side(args: argparse.Namespace) -> dict[str, Any]:
             finally:
                 timer_durations.append(time.perf_counter() - start)
 
+        # the benchmark times each deadline by wrapping the handlers' method
         handlers.on_timer = timed_timer  # type: ignore[method-assign]
         async with running(app, settings):
             profiler = cProfile.Profile() if args.profile else None

@@ -42,7 +42,8 @@ GAME: dict[str, Any] = {
         "history": [{"seat": i % 4, "action": "play", "card": "4C"} for i in range(12)],
     },
 }
-EVENTS = [("CardPlayed", {"seat": 0, "card": "4C"}), ("TurnPassed", {"seat": 1})]
+EVENTS: list[tuple[str, dict[str, Any]]] = [
+    ("CardPlayed", {"seat": 0, "card": "4C"}), ("TurnPassed", {"seat": 1})]
 
 
 def _figures(walls: list[float], loop_cpu: float, process_cpu: float) -> dict[str, float]:

@@ -10,6 +10,7 @@ and the Spanish suits are four quite different objects (coin, cup, sword, club).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from PIL import ImageDraw
 
@@ -28,6 +29,13 @@ CLUB_DARK: Ink = (20, 64, 26, 255)
 WHITE: Ink = (252, 250, 244, 255)  # the card paper
 
 Shape = Callable[[ImageDraw.ImageDraw, float, float, float], None]
+
+
+class InkedShape(Protocol):
+    """A French suit's glyph: in its own ink, or in the one given (the card back's pips)."""
+
+    def __call__(self, d: ImageDraw.ImageDraw, x: float, y: float, s: float,
+                 ink: Ink = ...) -> None: ...
 
 
 def _pt(x: float, y: float, size: float, u: float, v: float) -> tuple[float, float]:
@@ -131,7 +139,7 @@ def cudgel(d: ImageDraw.ImageDraw, x: float, y: float, s: float) -> None:
     d.line([_pt(x, y, s, 0.5, 0.2), _pt(x, y, s, 0.5, 0.88)], fill=CLUB_DARK, width=w)
 
 
-FRENCH_SHAPES: dict[str, Shape] = {"C": club, "H": heart, "S": spade, "D": diamond}
+FRENCH_SHAPES: dict[str, InkedShape] = {"C": club, "H": heart, "S": spade, "D": diamond}
 SPANISH_SHAPES: dict[str, Shape] = {"O": coin, "C": cup, "E": sword, "B": cudgel}
 FRENCH_INK: dict[str, Ink] = {"C": BLACK, "H": RED, "S": BLACK, "D": RED}
 SPANISH_INK: dict[str, Ink] = {"O": GOLD_DARK, "C": CUP_DARK, "E": SWORD_DARK, "B": CLUB_DARK}

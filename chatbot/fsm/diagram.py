@@ -26,6 +26,7 @@ def mermaid() -> str:
         auto_transitions=False, graph_engine="mermaid", show_conditions=True,
         title="Truco table",
     )
+    # transitions' GraphMachine gives the model get_graph at run time
     drawn = str(model.get_graph().draw(None))  # type: ignore[attr-defined]
     return drawn.replace("---\nTruco table\n---", "---\ntitle: Truco table\n---", 1)
 

@@ -24,6 +24,7 @@ from chatbot.rules.actions import Action
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.events import Event
 from chatbot.rules.registry import UnknownVariant, rules_class, rules_for
+from chatbot.rules.state import Phase
 
 MAX_IDLE_FLOWS = 4  # flows kept attached to the machine for the next trigger
 MAX_TIMEOUTS = 2  # consecutive time-outs before a bot keeps the seat
@@ -98,6 +99,7 @@ class TableFlow:
 
     def release(self) -> None:
         """Back to the idle flows, holding on to no table."""
+        # an idle flow holds no table; it is attached to one before any trigger reads it
         self.table = None  # type: ignore[assignment]
         if len(_IDLE) < MAX_IDLE_FLOWS:
             _IDLE.append(self)
@@ -260,11 +262,11 @@ class TableFlow:
 
     def decision_is_due(self) -> bool:
         match = self.table.match
-        return match is not None and match.hand is not None and match.hand.phase == "decide"
+        return match is not None and match.hand is not None and match.hand.phase == Phase.DECIDE
 
     def special_phase(self) -> bool:
         match = self.table.match
-        return match is not None and match.hand is not None and match.hand.phase != "play"
+        return match is not None and match.hand is not None and match.hand.phase != Phase.PLAY
 
     def deal_next(self) -> None:
         table = self.table
@@ -327,6 +329,7 @@ def fire(table: Table, trigger: str, *args: Any, rng: random.Random | None = Non
         flow = _attached_flow(table, rng)
         try:
             try:
+                # the machine gives its model ``trigger`` at run time
                 done = flow.trigger(trigger, *args, **kwargs)  # type: ignore[attr-defined]
             except MachineError:
                 raise Refused("not-now", trigger=trigger, state=table.state) from None
@@ -335,7 +338,7 @@ def fire(table: Table, trigger: str, *args: Any, rng: random.Random | None = Non
             if not done:
                 raise flow.refusal or Refused("not-now", trigger=trigger, state=table.state)
             if trigger in SETTLING:
-                flow.trigger("settle")  # type: ignore[attr-defined]
+                flow.trigger("settle")  # type: ignore[attr-defined]  # as above
             table.state = flow.state
         finally:
             flow.release()

@@ -40,7 +40,7 @@ class Table:
     players: int
     options: dict[str, Any] = field(default_factory=dict)
     seats: list[SeatInfo | None] = field(default_factory=list)
-    match: Match | None = None
+    match: Match[Any] | None = None
     state: str = "lobby"
     # bumped by every accepted move and lobby change, checked by buttons and timers
     seq: int = 0
@@ -55,7 +55,7 @@ class Table:
             self.seats = [None] * self.players
 
     @property
-    def rules(self) -> TrickRules:
+    def rules(self) -> TrickRules[Any]:
         return rules_for(self.variant, self.options)
 
     def seat_of(self, user_id: int) -> int | None:

@@ -16,10 +16,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable
-from typing import IO, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from chatbot.i18n.bidi import terminal_line
 from chatbot.i18n.translation import _
+
+if TYPE_CHECKING:  # a stub-only protocol: argparse's own parameter type
+    from _typeshed import SupportsWrite
 
 
 def for_terminal(text: str) -> str:
@@ -48,7 +51,7 @@ class Parser(argparse.ArgumentParser):
         self._optionals.title = _("options")
         self.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
 
-    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         super()._print_message(for_terminal(message), file)
 
     def error(self, message: str) -> NoReturn:

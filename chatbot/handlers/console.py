@@ -59,6 +59,7 @@ from chatbot.rules.errors import SetupError
 from chatbot.rules.events import Event, TurnStarted
 from chatbot.rules.put_events import CardPassed
 from chatbot.rules.registry import available_variants, find_variant, rules_class
+from chatbot.rules.state import Match
 from chatbot.rules.views import SeatView, real_action, seat_view
 
 HUMAN = 0
@@ -213,8 +214,8 @@ class Game:
             self.say(translate("That is not possible at this moment of the game.",
                                self.locale))
             return
-        for number, sena in enumerate(available, start=1):
-            self.say(menu_line(number, sena_phrase_in(sena, table.rules, self.locale),
+        for position, sena in enumerate(available, start=1):
+            self.say(menu_line(position, sena_phrase_in(sena, table.rules, self.locale),
                                self.locale))
         answer = self._ask(signal_prompt(len(available)))
         number = read_number(answer.strip().lower())
@@ -225,6 +226,12 @@ class Game:
                            rng=self.catches()))
         except Refused as refused:
             self.say(refusal_text(refused, self.locale, JudgedAt(table, HUMAN)))
+
+    def _match(self) -> Match[Any]:
+        """The match in play: a turn is asked only while one is."""
+        match = self.table.match
+        assert match is not None
+        return match
 
     def _bot_move(self, view: SeatView) -> Any:
         return decide(self.table.rules, view, self.level, self.bot_rng)
@@ -239,10 +246,10 @@ class Game:
         for line in known_lines(rules, table.match, HUMAN, self.viewer.names, self.locale):
             self.say(line)
         menu = in_rank_order(view.legal, rules, view.vira)  # strongest card first
-        for number, action in enumerate(menu, start=1):
-            self.say(menu_line(number, action_label(action, view, rules, self.locale),
+        for position, action in enumerate(menu, start=1):
+            self.say(menu_line(position, action_label(action, view, rules, self.locale),
                                self.locale))
-        if rules.senas_available(table.match, HUMAN):
+        if rules.senas_available(self._match(), HUMAN):
             self.say(_("Type s to signal to your partner."))
         count = len(menu)
         while True:
@@ -265,7 +272,7 @@ class Game:
                 self.say(not_a_move(count))
                 continue
             try:
-                pick = real_action(table.match, HUMAN, menu[number - 1])
+                pick = real_action(self._match(), HUMAN, menu[number - 1])
                 events = fire(table, "move", HUMAN, pick, seq=table.seq, rng=self.rng)
             except Refused as refused:
                 self.say(refusal_text(

@@ -38,10 +38,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{path.relative_to(root)}: {'updated' if changed else 'up to date'}")
         return 0
     if args.command == "update":
-        changed = [path for domain in domains for path in update_all(domain=domain)]
-        for path in changed:
+        updated = [path for domain in domains for path in update_all(domain=domain)]
+        for path in updated:
             print(f"updated {path.relative_to(root)}")
-        if not changed:
+        if not updated:
             print("catalogs up to date")
         problems = all_problems(domains=domains)
         if problems:

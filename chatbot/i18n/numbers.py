@@ -35,7 +35,7 @@ def numbering_system(locale: str) -> str:
 
 
 @cache
-def _digit_table(locale: str) -> dict[int, str]:
+def _digit_table(locale: str) -> dict[int, int]:
     digits = DIGITS.get(numbering_system(locale), DIGITS["latn"])
     return str.maketrans(DIGITS["latn"], digits)
 

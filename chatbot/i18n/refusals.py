@@ -228,11 +228,12 @@ def explain_at_table(error: IllegalAction, table: Table, seat: int | None, local
 def _text(error: IllegalAction, scene: _Scene) -> str:
     key = _message_key(error, scene)
     values = _values({**IMPLIED.get(error.reason, {}), **error.params}, scene)
-    if error.reason == "redeal-no-stock" and isinstance(values.get("left"), int):
+    left = values.get("left")
+    if error.reason == "redeal-no-stock" and isinstance(left, int):
         return ntranslate("Not enough cards left for a new deal: it takes {needed}, and {n} card "
                           "is left.",
                           "Not enough cards left for a new deal: it takes {needed}, and {n} "
-                          "cards are left.", values["left"], scene.locale, **values)
+                          "cards are left.", left, scene.locale, **values)
     for candidate in (key, f"{error.reason}:unnamed"):
         message = PLAYER_REASONS.get(candidate)
         if message is None:
@@ -265,6 +266,7 @@ def _message_key(error: IllegalAction, scene: _Scene) -> str:
 def _values(params: Mapping[str, object], scene: _Scene) -> dict[str, object]:
     """The params as words; a value that cannot be said is left out."""
     values: dict[str, object] = {}
+    said: object
     for key, value in params.items():
         if key in SEAT_PARAMS:
             said = scene.name(value)
@@ -286,7 +288,7 @@ def _values(params: Mapping[str, object], scene: _Scene) -> dict[str, object]:
             continue  # "seat" is the reader: "you"
         if said is not None:
             values[key] = said
-    derived = {
+    derived: dict[str, object] = {
         "player": values.get("to_act"),
         "partner": scene.partner(),
         "special": _special(scene),
@@ -352,7 +354,7 @@ def _action_word(kind: str, scene: _Scene) -> str | None:
         label = ACTION_LABELS.get(kind)
         return translate(label, scene.locale) if label is not None else None
     view = seat_view(viewer.rules, match, viewer.seat)
-    label = action_label(A.Action(kind), view, viewer.rules, scene.locale)
+    label = action_label(A.Action(A.Kind(kind)), view, viewer.rules, scene.locale)
     return None if label == kind else label
 
 

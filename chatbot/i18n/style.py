@@ -43,7 +43,7 @@ def translations(locale: str) -> Iterator[tuple[str, str]]:
                 continue
             ids = message.id if message.pluralizable else (message.id,)
             strings = message.string if message.pluralizable else (message.string,)
-            for text in strings:
+            for text in strings or ():
                 if text:
                     yield str(ids[0]), str(text)
 

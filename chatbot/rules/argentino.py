@@ -9,12 +9,12 @@ ends mid-hand (the hand's reason is then ``"envido"`` or ``"flor"``).
 
 Hand extras live in an :class:`ArgentinoExtras` record, ``hand.x`` (JSON-able values):
 
-- ``env``: envido count per seat, computed once at the deal;
-- ``florc``: flor count per seat (0 = none); ``owed``: seats holding a flor not yet
-  announced; ``flors``: seats that announced one, in order (only with flor on);
+- ``envido_counts``: envido count per seat, computed once at the deal;
+- ``flor_counts``: flor count per seat (0 = none); ``owed``: seats holding a flor not
+  yet announced; ``flors``: seats that announced one, in order (only with flor on);
 - ``chain``: the envido calls sung (present from the first one: one chain per hand);
-- ``susp``: a truco waiting, as Pending fields, while an envido or contraflor sung over
-  it is settled;
+- ``suspended_truco``: a truco waiting, as Pending fields, while an envido or contraflor
+  sung over it is settled;
 - ``contest``: contraflor profile, the second flor side's answer: ``(call, side)``, then
   ``(call, side, accepted)`` once answered;
 - ``calls``: what was settled, as the scenario output shows it (with ``paid`` once its
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
@@ -58,7 +58,7 @@ from chatbot.rules.envido import (
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.senas import Sena
-from chatbot.rules.state import Extras, Hand, Match, Pending
+from chatbot.rules.state import Extras, Hand, Match, Pending, Phase, present, stored_as
 from chatbot.rules.views import SeatView
 
 DECK = spanish_deck()
@@ -127,19 +127,25 @@ def spoken(call: str) -> str:
 class ArgentinoExtras(Extras):
     """Envido and flor within the hand (the module's docstring says what each holds)."""
 
-    env: tuple[int, ...] | None = None
-    florc: tuple[int, ...] | list[int] | None = None
+    envido_counts: tuple[int, ...] | None = field(default=None, metadata=stored_as("env"))
+    flor_counts: tuple[int, ...] | list[int] | None = field(default=None,
+                                                            metadata=stored_as("florc"))
     owed: list[int] | None = None
     flors: list[int] | None = None
     chain: list[str] | None = None
-    susp: tuple[str, int, int, int] | None = None
+    suspended_truco: tuple[str, int, int, int] | None = field(default=None,
+                                                              metadata=stored_as("susp"))
     contest: tuple[Any, ...] | None = None
     flor_done: bool | None = None
     prove: int | None = None
     sung: list[list[int | None]] | None = None  # the counts declared after a quiero
 
 
-class ArgentinoRules(TrickRules):
+# A match of this variant: its hands carry ArgentinoExtras records.
+ArgentinoMatch = Match[ArgentinoExtras]
+
+
+class ArgentinoRules(TrickRules[ArgentinoExtras]):
     name = "argentino"
     family = Family.SPANISH
     seat_counts = (2, 4, 6)
@@ -187,21 +193,22 @@ class ArgentinoRules(TrickRules):
     def strengths(self, vira: Card | None) -> dict[Card, int]:
         return STRENGTH
 
-    def envido_counts(self, match: Match) -> tuple[int, ...] | None:
-        return match.hand.x.env if match.hand is not None else None
+    def envido_counts(self, match: ArgentinoMatch) -> tuple[int, ...] | None:
+        return match.hand.x.envido_counts if match.hand is not None else None
 
-    def envido_sung(self, match: Match) -> tuple[tuple[int, int | None], ...]:
+    def envido_sung(self, match: ArgentinoMatch) -> tuple[tuple[int, int | None], ...]:
         sung = match.hand.x.sung if match.hand is not None else None
-        return tuple((int(seat), count) for seat, count in sung or ())  # type: ignore[arg-type]
+        return tuple((int(seat), count) for seat, count in sung or ())  # type: ignore[arg-type]  # [seat, count]: a seat is never None
 
-    def envido_declarations(self, match: Match) -> tuple[tuple[int, int | None], ...]:
+    def envido_declarations(self, match: ArgentinoMatch) -> tuple[tuple[int, int | None], ...]:
         hand = match.hand
-        if hand is None or hand.x.env is None:
+        if hand is None or hand.x.envido_counts is None:
             return ()
         order = self.from_mano(match)
-        return singing(hand.x.env, order, {s: self.team_of(s, match.players) for s in order})
+        teams = {s: self.team_of(s, match.players) for s in order}
+        return singing(hand.x.envido_counts, order, teams)
 
-    def answer_stakes(self, match: Match) -> tuple[int | None, int] | None:
+    def answer_stakes(self, match: ArgentinoMatch) -> tuple[int | None, int] | None:
         """An envido chain: quiero plays for its stakes (or the falta), no quiero gives what
         was accepted before (3.5.4); a contraflor: quiero plays for 6 (al resto: the falta),
         refused it gives 4 (decision 17). A falta that takes either side to the target is
@@ -221,14 +228,14 @@ class ArgentinoRules(TrickRules):
             return self._falta_stake(match), CONTEST_REFUSED
         return None
 
-    def contest_stakes(self, match: Match) -> tuple[int, int, int | None] | None:
+    def contest_stakes(self, match: ArgentinoMatch) -> tuple[int, int, int | None] | None:
         """Decision 17: achico gives the first flor side 4, a contraflor accepted plays for 6,
         al resto for the falta."""
         if not self._contraflor or match.hand is None:
             return None
         return ACHICO, CONTRAFLOR_WON, self._falta_stake(match)
 
-    def _falta_stake(self, match: Match) -> int | None:
+    def _falta_stake(self, match: ArgentinoMatch) -> int | None:
         """The falta as a stake: its points, or None when either side winning it wins the
         game."""
         score = match.score
@@ -247,21 +254,21 @@ class ArgentinoRules(TrickRules):
         return self._supported
 
     # the envido chain, flors and contraflor of a bot's sampled world
-    def world_patch(self, view: SeatView, match: Match) -> None:
+    def world_patch(self, view: SeatView, match: ArgentinoMatch) -> None:
         argentino_worlds.patch(self, view, match)
 
     def world_pending_level(self, view: SeatView) -> int:
         level = argentino_worlds.pending_level(view)
         return super().world_pending_level(view) if level is None else level
 
-    def world_repair(self, view: SeatView, match: Match) -> None:
+    def world_repair(self, view: SeatView, match: ArgentinoMatch) -> None:
         argentino_worlds.repair(self, view, match)
 
     def world_fit(self, view: SeatView, held: list[list[Card]], down: list[list[Card]],
                   stock: list[Card], rng: random.Random) -> None:
         argentino_worlds.fit_sung(view, held, down, stock, rng)
 
-    def sena_list(self, match: Match) -> tuple[Sena, ...]:
+    def sena_list(self, match: ArgentinoMatch) -> tuple[Sena, ...]:
         """The same señas every hand (no vira here): the strong cards, a flor where the
         table plays flor, and nothing."""
         listed = [Sena(name, cards) for name, cards in CARD_SENAS]
@@ -281,38 +288,38 @@ class ArgentinoRules(TrickRules):
         simulated hand. Same distribution."""
         return rng.sample(DECK, count)
 
-    def from_mano(self, match: Match) -> list[int]:
+    def from_mano(self, match: ArgentinoMatch) -> list[int]:
         """Seats in play order from the mano: the order counts are declared and ties broken."""
         assert match.hand is not None
         n, mano = match.players, match.hand.mano
         return [(mano + i) % n for i in range(n)]
 
-    def setup_hand(self, match: Match) -> None:
+    def setup_hand(self, match: ArgentinoMatch) -> None:
         """Counts are fixed by the deal: compute them once, not on every legal() call."""
         hand = match.hand
         assert hand is not None
         x = hand.x
-        x.env = tuple(map(envido_count, hand.cards))
+        x.envido_counts = tuple(map(envido_count, hand.cards))
         if self._flor:
             florc = tuple(map(flor_count, hand.cards))
-            x.florc = florc
+            x.flor_counts = florc
             x.owed = [seat for seat, count in enumerate(florc) if count]
             x.flors = []
 
     # ---------------------------------------------------------- tricks (3.3)
     def lead_after_tie(
-        self, match: Match, plays: Sequence[tuple[int, Card | None]], top: list[int]
+        self, match: ArgentinoMatch, plays: Sequence[tuple[int, Card | None]], top: list[int]
     ) -> int:
         """3.3.3: the leader of the parda leads again, unless the table says otherwise (A33)."""
         if self.options["lead_after_parda"] == "first_tied_card":
             return top[0]
         return plays[0][0]
 
-    def all_tied_winner(self, match: Match) -> int | None:
+    def all_tied_winner(self, match: ArgentinoMatch) -> int | None:
         assert match.hand is not None
         return self.team_of(match.hand.mano, match.players)  # 3.3.2
 
-    def after_trick(self, match: Match, events: Events) -> None:
+    def after_trick(self, match: ArgentinoMatch, events: Events) -> None:
         """The flor is scored as soon as trick 1 is over (decision 6); with
         ``envido_immediate`` it is paid then too, and may end the game there."""
         hand = match.hand
@@ -323,12 +330,12 @@ class ArgentinoRules(TrickRules):
                 self._pay_at_once(match, A.FLOR, events)
 
     # ---------------------------------------------------------------- legality
-    def candidates(self, match: Match, seat: int) -> list[Action]:
+    def candidates(self, match: ArgentinoMatch, seat: int) -> list[Action]:
         """The envido openings only when ``_envido_open`` holds: it is all that
         ``check_envido`` asks of an opening here, so a refusal is not built for each."""
         hand = match.hand
         assert hand is not None
-        if self._flor and seat in hand.x.owed:  # decision 5: the flor comes first
+        if self._flor and seat in present(hand.x.owed):  # decision 5: the flor comes first
             return list(_FLOR_CONTEST if self._contraflor else _FLOR_ONLY)
         pending = hand.pending
         if pending is None:
@@ -342,7 +349,7 @@ class ArgentinoRules(TrickRules):
                 return [_ACCEPT, _RUN, _FOLD, _RAISE, *_OPENINGS]
             return [_ACCEPT, _RUN, _FOLD, _RAISE]
         if pending.call in ENVIDO_CALLS:
-            return list(_envido_answers(hand.x.chain))
+            return list(_envido_answers(present(hand.x.chain)))
         return [_ACCEPT, _RUN, _FOLD]  # a contraflor
 
     def checks(self) -> dict[str, Check]:
@@ -350,7 +357,7 @@ class ArgentinoRules(TrickRules):
                 A.FOLD: self.check_fold, **dict.fromkeys(ENVIDO_CALLS, self.check_envido),
                 **dict.fromkeys(FLOR_CALLS, self.check_flor)}
 
-    def gate(self, match: Match, seat: int, action: Action) -> Verdict:
+    def gate(self, match: ArgentinoMatch, seat: int, action: Action) -> Verdict:
         """Who acts (the seat to play, or an answerer); an owed flor before anything."""
         hand = match.hand
         assert hand is not None
@@ -364,11 +371,11 @@ class ArgentinoRules(TrickRules):
                 self._either and seat in self.answerers(match, pending)):
             return IllegalAction("not-your-answer", seat=seat, answerer=pending.answerer,
                                  call=pending.call)
-        if self._flor and seat in hand.x.owed:
+        if self._flor and seat in present(hand.x.owed):
             return None if kind in FLOR_CALLS else IllegalAction("flor-first", seat=seat)
         return OPEN
 
-    def _answer_first(self, match: Match, seat: int) -> IllegalAction | None:
+    def _answer_first(self, match: ArgentinoMatch, seat: int) -> IllegalAction | None:
         """While a call waits, nothing but its answers."""
         pending = match.hand.pending if match.hand else None
         if pending is None:
@@ -377,44 +384,46 @@ class ArgentinoRules(TrickRules):
 
     # The shared checks are called on TrickRules, not through super(): these two run for
     # nearly every simulated move, and a super object per call is a measurable part.
-    def check_play(self, match: Match, seat: int, action: Action) -> Verdict:
+    def check_play(self, match: ArgentinoMatch, seat: int, action: Action) -> Verdict:
         if match.hand is not None and match.hand.pending is not None:
             return self._answer_first(match, seat)
         return TrickRules.check_play(self, match, seat, action)
 
-    def check_raise(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_raise(self, match: ArgentinoMatch, seat: int, action: Action) -> IllegalAction | None:
         pending = match.hand.pending if match.hand else None
         if pending is not None and not (action.kind == A.RAISE and pending.call in TRUCO_CALLS):
             return self._answer_first(match, seat)
         return TrickRules.check_raise(self, match, seat, action)
 
-    def check_answer(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_answer(self,
+                     match: ArgentinoMatch, seat: int, action: Action) -> IllegalAction | None:
         hand = match.hand
         assert hand is not None
         if hand.pending is None:
             return IllegalAction("nothing-to-answer", seat=seat)
         return self._answer_first(match, seat) if action.card is not None else None
 
-    def check_fold(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_fold(self, match: ArgentinoMatch, seat: int, action: Action) -> IllegalAction | None:
         """Going to the deck: always open to the seat that acts (3.4)."""
         if action.card is None:
             return None
         return self._answer_first(match, seat) or IllegalAction(
             "not-now", seat=seat, action=action.kind)
 
-    def check_flor(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_flor(self, match: ArgentinoMatch, seat: int, action: Action) -> IllegalAction | None:
         """A flor is announced by its holder before anything else, once (3.6)."""
         hand = match.hand
         assert hand is not None
-        if self._flor and seat in hand.x.owed:
+        if self._flor and seat in present(hand.x.owed):
             if action in self._flor_moves(match, seat):
                 return None
             return IllegalAction("flor-no-contest", seat=seat, call=spoken(action.kind))
-        if self._flor and seat in hand.x.flors:
+        if self._flor and seat in present(hand.x.flors):
             return IllegalAction("flor-announced", seat=seat)
         return IllegalAction("no-flor", seat=seat)
 
-    def check_envido(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_envido(self,
+                     match: ArgentinoMatch, seat: int, action: Action) -> IllegalAction | None:
         """3.5.2: envido on the first trick before one's own card, once a hand; raised in
         its chain; also over a truco (el envido está primero)."""
         hand = match.hand
@@ -422,10 +431,10 @@ class ArgentinoRules(TrickRules):
         x, pending, kind = hand.x, hand.pending, action.kind
         if pending is not None:
             if pending.call in ENVIDO_CALLS:
-                if action.card is None and kind in envido_raises(tuple(x.chain)):
+                if action.card is None and kind in envido_raises(tuple(present(x.chain))):
                     return None
                 return IllegalAction("envido-no-raise", seat=seat, call=spoken(kind),
-                                     chain=", ".join(spoken(c) for c in x.chain))
+                                     chain=", ".join(spoken(c) for c in present(x.chain)))
             if pending.call not in TRUCO_CALLS:
                 return self._answer_first(match, seat)
         if action.card is None and self._envido_open(hand, seat, answering=pending is not None):
@@ -443,7 +452,7 @@ class ArgentinoRules(TrickRules):
             return IllegalAction("envido-after-card", seat=seat, call=call)
         return self._answer_first(match, seat) or IllegalAction("not-now", seat=seat, action=kind)
 
-    def _flor_moves(self, match: Match, seat: int) -> tuple[Action, ...]:
+    def _flor_moves(self, match: ArgentinoMatch, seat: int) -> tuple[Action, ...]:
         """The first flor of the second side chooses how to meet the first (3.6.4)."""
         assert match.hand is not None
         x = match.hand.x
@@ -454,7 +463,7 @@ class ArgentinoRules(TrickRules):
             return _FLOR_CONTEST
         return _FLOR_ONLY
 
-    def _envido_open(self, hand: Hand, seat: int, *, answering: bool) -> bool:
+    def _envido_open(self, hand: Hand[ArgentinoExtras], seat: int, *, answering: bool) -> bool:
         """3.5.2: trick 1, before one's own card, once per hand, not after an accepted truco
         or a flor; answering a truco also after one's card where the table allows it."""
         x = hand.x
@@ -465,17 +474,17 @@ class ArgentinoRules(TrickRules):
         return answering and self._after_playing
 
     # ---------------------------------------------------------------- envido
-    def _on_envido(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_envido(self, match: ArgentinoMatch, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None
         x = hand.x
         pending = hand.pending
         if pending is not None and pending.call in ENVIDO_CALLS:
-            chain = x.chain
+            chain = present(x.chain)
             chain.append(action.kind)
         else:
             if pending is not None:  # el envido está primero: the truco waits
-                x.susp = (pending.call, pending.caller, pending.level, pending.answerer)
+                x.suspended_truco = (pending.call, pending.caller, pending.level, pending.answerer)
             chain = x.chain = [action.kind]
         hand.pending = Pending(action.kind, seat, len(chain), self.next_opponent(match, seat))
         if events is not None:
@@ -484,7 +493,8 @@ class ArgentinoRules(TrickRules):
             self.announce_turn(match, events)
 
     def _settle_envido(
-        self, match: Match, seat: int, accepted: bool, events: Events, *, resume: bool = True
+        self, match: ArgentinoMatch, seat: int, accepted: bool, events: Events, *,
+        resume: bool = True
     ) -> None:
         """Quiero: the best count from the mano wins the stakes; no quiero: the caller's side
         wins what was accepted before (3.5.4, 3.5.5). Paid at hand end (3.5.7), or at
@@ -493,15 +503,15 @@ class ArgentinoRules(TrickRules):
         assert hand is not None and hand.pending is not None
         x = hand.x
         pending, hand.pending = hand.pending, None
-        chain = x.chain
+        chain = present(x.chain)
         n = match.players
         count = None
         if accepted:
-            winner_seat = best_seat(x.env, self.from_mano(match))
+            winner_seat = best_seat(present(x.envido_counts), self.from_mano(match))
             team = self.team_of(winner_seat, n)
             falta = self._falta(match, team) if FALTA in chain else 0
             points = envido_points(chain, True, falta)
-            count = x.env[winner_seat]
+            count = present(x.envido_counts)[winner_seat]
             x.sung = [[seat, said] for seat, said in self.envido_declarations(match)]
             if self._prove:
                 x.prove = winner_seat
@@ -519,14 +529,14 @@ class ArgentinoRules(TrickRules):
         if resume:
             self._resume(match, events)
 
-    def _pay_at_once(self, match: Match, call: str, events: Events) -> bool:
+    def _pay_at_once(self, match: ArgentinoMatch, call: str, events: Events) -> bool:
         """``envido_immediate`` (3.5.7): put a settled envido or flor on the score now, not
         at hand end; True when that wins the game, which then ends mid-hand."""
         if not self._immediate:
             return False
         hand = match.hand
         assert hand is not None
-        settled = hand.x.calls[call]
+        settled = present(hand.x.calls)[call]
         settled["paid"] = True
         team, points = settled["winner"], settled["points"]
         hand.points[team] += points
@@ -537,26 +547,26 @@ class ArgentinoRules(TrickRules):
         self._hand_over_events(match, events)
         return True
 
-    def _falta(self, match: Match, winner: int) -> int:
+    def _falta(self, match: ArgentinoMatch, winner: int) -> int:
         return falta_value(match.score, winner, self._target, self.options["falta"])
 
-    def _resume(self, match: Match, events: Events) -> None:
+    def _resume(self, match: ArgentinoMatch, events: Events) -> None:
         """After an envido or contraflor, a truco it interrupted is answered again."""
         hand = match.hand
         assert hand is not None
-        susp, hand.x.susp = hand.x.susp, None
+        susp, hand.x.suspended_truco = hand.x.suspended_truco, None
         if susp is not None:
             hand.pending = Pending(*susp)
         self.announce_turn(match, events)
 
     # ------------------------------------------------------------------ flor
-    def _on_flor(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_flor(self, match: ArgentinoMatch, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None
         x = hand.x
         n = match.players
-        x.owed.remove(seat)
-        flors = x.flors
+        present(x.owed).remove(seat)
+        flors = present(x.flors)
         flors.append(seat)
         if events is not None:
             events.append(E.CallMade(seat, action.kind))
@@ -571,11 +581,12 @@ class ArgentinoRules(TrickRules):
                 x.contest = (action.kind, side)
                 pending = hand.pending
                 if pending is not None:  # a truco answered after the contraflor
-                    x.susp = (pending.call, pending.caller, pending.level, pending.answerer)
+                    x.suspended_truco = (pending.call, pending.caller, pending.level,
+                                         pending.answerer)
                 hand.pending = Pending(action.kind, seat, 1, self.next_opponent(match, seat))
         self.announce_turn(match, events)
 
-    def _cancel_envido(self, match: Match, events: Events) -> None:
+    def _cancel_envido(self, match: ArgentinoMatch, events: Events) -> None:
         """3.6.2 and decision 16: a flor voids the envido, pending or already settled."""
         hand = match.hand
         assert hand is not None
@@ -584,7 +595,7 @@ class ArgentinoRules(TrickRules):
         pending = hand.pending
         if pending is not None and pending.call in ENVIDO_CALLS:
             hand.pending = None
-            susp, x.susp = x.susp, None
+            susp, x.suspended_truco = x.suspended_truco, None
             if susp is not None:
                 hand.pending = Pending(*susp)
             cancelled = True
@@ -598,20 +609,21 @@ class ArgentinoRules(TrickRules):
             events.append(E.CallScored(A.ENVIDO, None, 0))
 
     def _answer_contest(
-        self, match: Match, seat: int, accepted: bool, events: Events, *, resume: bool = True
+        self, match: ArgentinoMatch, seat: int, accepted: bool, events: Events, *,
+        resume: bool = True
     ) -> None:
         hand = match.hand
         assert hand is not None and hand.pending is not None
         x = hand.x
         pending, hand.pending = hand.pending, None
-        call, side = x.contest[:2]
+        call, side = present(x.contest)[:2]
         x.contest = (call, side, accepted)
         if events is not None:
             events.append(E.CallAnswered(seat, pending.call, accepted))
         if resume:
             self._resume(match, events)
 
-    def _settle_flor(self, match: Match, events: Events) -> None:
+    def _settle_flor(self, match: ArgentinoMatch, events: Events) -> None:
         """Score the announced flors once: 3.6.3 basic, 3.6.4 and decision 17 contraflor."""
         hand = match.hand
         assert hand is not None
@@ -628,15 +640,17 @@ class ArgentinoRules(TrickRules):
             points = FLOR_EACH * len(flors)
             winner = first
             if any(self.team_of(s, n) != first for s in flors):
-                best = best_seat(x.florc, [s for s in self.from_mano(match) if s in flors])
-                winner, count = self.team_of(best, n), x.florc[best]
+                best = best_seat(present(x.flor_counts),
+                                 [s for s in self.from_mano(match) if s in flors])
+                winner, count = self.team_of(best, n), present(x.flor_counts)[best]
         elif contest[0] == ACHICO_CALL:
             winner, points = first, ACHICO
         elif len(contest) < 3 or not contest[2]:
             winner, points = contest[1], CONTEST_REFUSED
         else:
-            best = best_seat(x.florc, [s for s in self.from_mano(match) if s in flors])
-            winner, count = self.team_of(best, n), x.florc[best]
+            best = best_seat(present(x.flor_counts),
+                             [s for s in self.from_mano(match) if s in flors])
+            winner, count = self.team_of(best, n), present(x.flor_counts)[best]
             points = CONTRAFLOR_WON if contest[0] == A.CONTRAFLOR else self._falta(match, winner)
         if x.calls is None:
             x.calls = {}
@@ -645,7 +659,7 @@ class ArgentinoRules(TrickRules):
             events.append(E.CallScored(A.FLOR, winner, points, count))
 
     # ---------------------------------------------------------- answers, fold
-    def _on_answer(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_answer(self, match: ArgentinoMatch, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None and hand.pending is not None
         call = hand.pending.call
@@ -659,7 +673,7 @@ class ArgentinoRules(TrickRules):
         else:
             self._on_run(match, seat, action, events)
 
-    def _on_fold(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_fold(self, match: ArgentinoMatch, seat: int, action: Action, events: Events) -> None:
         """3.4.4: the opponents score the truco value; a pending call counts as refused."""
         hand = match.hand
         assert hand is not None
@@ -675,7 +689,7 @@ class ArgentinoRules(TrickRules):
                     return
             elif pending.call in CONTEST_CALLS:
                 self._answer_contest(match, seat, False, events, resume=False)
-        x.susp = None
+        x.suspended_truco = None
         team = self.team_of(seat, n)
         other = 1 - team
         points = hand.stake
@@ -687,7 +701,8 @@ class ArgentinoRules(TrickRules):
 
     # ---------------------------------------------------------------- finish
     def finish(
-        self, match: Match, winner: int | None, points: list[int], reason: str, events: Events
+        self, match: ArgentinoMatch, winner: int | None, points: list[int], reason: str,
+        events: Events
     ) -> None:
         """Envido and flor first, then the truco points (3.5.7): if both sides reach the
         target in this hand, the one that got there by envido or flor wins (decision 13).
@@ -705,17 +720,17 @@ class ArgentinoRules(TrickRules):
         self.add_to_score(match, points)
         self._hand_over_events(match, events)
 
-    def _close(self, match: Match, winner: int | None, reason: str) -> None:
+    def _close(self, match: ArgentinoMatch, winner: int | None, reason: str) -> None:
         """Mark the hand over; a call still pending or on hold lapses."""
         hand = match.hand
         assert hand is not None
-        hand.phase = "over"
+        hand.phase = Phase.OVER
         hand.pending = None
-        hand.x.susp = None
+        hand.x.suspended_truco = None
         hand.winner = winner
         hand.reason = reason
 
-    def _hand_over_events(self, match: Match, events: Events) -> None:
+    def _hand_over_events(self, match: ArgentinoMatch, events: Events) -> None:
         """The envido proof, the hand's result and, if it came, the game's."""
         hand = match.hand
         if events is None or hand is None:
@@ -730,7 +745,7 @@ class ArgentinoRules(TrickRules):
         if match.winner is not None:
             events.append(E.GameWon(match.winner, tuple(match.score)))
 
-    def add_to_score(self, match: Match, points: Sequence[int]) -> None:
+    def add_to_score(self, match: ArgentinoMatch, points: Sequence[int]) -> None:
         """Add one scoring item; the first side to reach the target keeps the win."""
         score = match.score
         for team, p in enumerate(points):

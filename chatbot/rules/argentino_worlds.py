@@ -11,13 +11,16 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING, Any
 
 from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.envido import ENVIDO_CALLS, envido_count
-from chatbot.rules.state import Match
 from chatbot.rules.views import SeatView, played_by
+
+if TYPE_CHECKING:  # the variant's module imports this one
+    from chatbot.rules.argentino import ArgentinoMatch
 
 CONTEST_CALLS = frozenset({A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO})
 FIT_TRIES = 24  # draws among the hands that make a sung count, for one whose cards are free
@@ -42,7 +45,7 @@ def pending_level(view: SeatView) -> int | None:
     return None
 
 
-def patch(rules: TrickRules, view: SeatView, match: Match) -> None:
+def patch(rules: TrickRules[Any], view: SeatView, match: ArgentinoMatch) -> None:
     hand = match.hand
     assert hand is not None
     x = hand.x
@@ -113,7 +116,7 @@ def hands_with_count(unseen: tuple[Card, ...], shown: tuple[Card, ...], size: in
                  if envido_count(shown + cards) == count)
 
 
-def repair(rules: TrickRules, view: SeatView, match: Match) -> None:
+def repair(rules: TrickRules[Any], view: SeatView, match: ArgentinoMatch) -> None:
     """No envido offered to this seat though the world would offer one: it was sung before."""
     hand = match.hand
     assert hand is not None

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, final
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, cast, final
 
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
@@ -30,7 +30,7 @@ from chatbot.rules.cards import Card, Family
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, resolve_options
 from chatbot.rules.senas import Sena
-from chatbot.rules.state import Extras, Hand, Match, Pending
+from chatbot.rules.state import Extras, Hand, Match, Pending, Phase, Special, X
 
 if TYPE_CHECKING:
     from chatbot.rules.views import SeatView
@@ -43,7 +43,7 @@ class Open:
 
     __slots__ = ()
 
-    def __bool__(self) -> bool:
+    def __bool__(self) -> Literal[False]:  # the literal lets a type checker narrow ``or``
         return False
 
     def __repr__(self) -> str:
@@ -60,15 +60,20 @@ OPEN = Open()
 
 Events = list[E.Event] | None
 Verdict = IllegalAction | Open | None
-Check = Callable[[Match, int, Action], Verdict]
+Check = Callable[[Match[Any], int, Action], Verdict]
 COVERED_STRENGTH = -1
 
 # Shared action values: candidates are listed for every simulated move, so build them once.
 _ACCEPT, _RUN, _RAISE = Action(A.ACCEPT), Action(A.RUN), Action(A.RAISE)
 
 
-class TrickRules:
-    """Truco-family rules: three tricks, C5/C6 resolution, a C7 raise ladder."""
+class TrickRules(Generic[X]):
+    """Truco-family rules: three tricks, C5/C6 resolution, a C7 raise ladder.
+
+    Generic in ``X``, the variant's record of its own state of a hand (``extras``):
+    ``ArgentinoRules`` is ``TrickRules[ArgentinoExtras]``, so its hooks read
+    ``match.hand.x`` as an ``ArgentinoExtras``.
+    """
 
     name: ClassVar[str] = ""
     family: ClassVar[Family] = Family.FRENCH
@@ -79,7 +84,7 @@ class TrickRules:
     hand_size: ClassVar[int] = 3
     target: ClassVar[int] = 12
     ladder: ClassVar[tuple[int, ...]] = (1,)  # accepted hand value per level
-    first_raise: ClassVar[str] = A.TRUCO  # action name of the first raise
+    first_raise: ClassVar[A.Kind] = A.TRUCO  # action of the first raise
     counter_raise: ClassVar[bool] = True  # may answer a raise with the next raise
     raise_calls: ClassVar[tuple[str, ...]] = ()  # spoken name of each ladder level (1..)
     # What the table says to accept and to refuse a call, and to give up the hand: the
@@ -136,7 +141,7 @@ class TrickRules:
         self._check_table: dict[str, Check] | None = None
         self._forbid_pointless = bool(self.options.get("forbid_pointless_raise"))
         self._first_raise = Action(self.first_raise)
-        self._handlers: dict[str, Callable[[Match, int, Action, Events], None]] = {
+        self._handlers: dict[str, Callable[[Match[X], int, Action, Events], None]] = {
             A.PLAY: self._on_play,
             A.PLAY_HIDDEN: self._on_play,
             A.TRUCO: self._on_raise,
@@ -172,12 +177,12 @@ class TrickRules:
         strength = self.strength_table(vira)
         return sorted(cards, key=lambda card: -strength.get(card, 0))
 
-    def decides_game(self, hand: Hand) -> bool:
+    def decides_game(self, hand: Hand[X]) -> bool:
         """Whether the winner of this hand wins the game whatever the score (an iron
         hand, an accepted mon reste, a seen put): its texts say so instead of a value."""
         return False
 
-    def answer_stakes(self, match: Match) -> tuple[int | None, int] | None:
+    def answer_stakes(self, match: Match[X]) -> tuple[int | None, int] | None:
         """Hook: what the answers to the pending call are worth, for the texts that teach
         them: (the points accepting plays for, None for the game; the points refusing
         gives the caller's side). None where the ladder says it (a raise: its next value
@@ -185,7 +190,7 @@ class TrickRules:
         calls."""
         return None
 
-    def contest_stakes(self, match: Match) -> tuple[int, int, int | None] | None:
+    def contest_stakes(self, match: Match[X]) -> tuple[int, int, int | None] | None:
         """Hook: where a flor may be met by the other side's flor (Argentine contraflor),
         what each way of meeting it is worth, for the buttons' texts: (the points a plain
         flor, "con flor me achico", gives the first side; the points a contraflor plays
@@ -197,17 +202,17 @@ class TrickRules:
         hand ends: its line says so, since the score does not move yet."""
         return False
 
-    def envido_counts(self, match: Match) -> tuple[int, ...] | None:
+    def envido_counts(self, match: Match[X]) -> tuple[int, ...] | None:
         """Hook: each seat's envido count this hand, in a game that sings them (None)."""
         return None
 
-    def envido_sung(self, match: Match) -> tuple[tuple[int, int | None], ...]:
+    def envido_sung(self, match: Match[X]) -> tuple[tuple[int, int | None], ...]:
         """Hook: the counts declared this hand once an envido was accepted, in the order
         they were said: (seat, count), or (seat, None) for "son buenas". Public, like a
         card played: every seat's view carries it, and a bot's sampled worlds must agree."""
         return ()
 
-    def envido_declarations(self, match: Match) -> tuple[tuple[int, int | None], ...]:
+    def envido_declarations(self, match: Match[X]) -> tuple[tuple[int, int | None], ...]:
         """Hook: what the seats would declare on this hand's counts if an envido were
         accepted now (the form of ``envido_sung``): a bot keeps the sampled worlds whose
         counts say what was said. () in a game without envido."""
@@ -231,7 +236,15 @@ class TrickRules:
 
     # ------------------------------------------------------------ new games
     @final
-    def new_match(self, players: int, dealer: int, score: Sequence[int] | None = None) -> Match:
+    def new_extras(self) -> X:
+        """A fresh record of this variant's own state of a hand (``extras``, empty)."""
+        # ``extras`` is a class variable, and a class variable cannot name the type
+        # variable X; each variant sets it to the record its X names.
+        return cast(X, self.extras())
+
+    @final
+    def new_match(self, players: int, dealer: int,
+                  score: Sequence[int] | None = None) -> Match[X]:
         if players not in self.seat_counts:
             raise SetupError(f"{self.name} is not played by {players} players")
         if not 0 <= dealer < players:
@@ -259,7 +272,7 @@ class TrickRules:
         """Variant hook: refuse scores the variant can never reach."""
 
     @final
-    def deal(self, match: Match, rng: random.Random) -> list[E.Event]:
+    def deal(self, match: Match[X], rng: random.Random) -> list[E.Event]:
         """Shuffle and deal the next hand of ``match`` (its dealer is already set)."""
         n, k = match.players, self.cards_per_player(match.players)
         deck = self.draw(rng, n * k)
@@ -280,7 +293,7 @@ class TrickRules:
     @final
     def start_hand(
         self,
-        match: Match,
+        match: Match[X],
         hands: Sequence[Sequence[Card]],
         vira: Card | None = None,
         stock: Sequence[Card] = (),
@@ -299,7 +312,7 @@ class TrickRules:
             leader=mano,
             stake=self.ladder[0],
             points=[0] * self.teams(n),
-            x=self.extras(),
+            x=self.new_extras(),
         )
         match.hand = hand
         match.hand_no += 1
@@ -311,20 +324,20 @@ class TrickRules:
         self.announce_turn(match, events)
         return events
 
-    def setup_hand(self, match: Match) -> None:
+    def setup_hand(self, match: Match[X]) -> None:
         """Variant hook: special hands, extra phases, stake of the hand."""
 
-    def deal_events(self, match: Match, events: list[E.Event]) -> None:
+    def deal_events(self, match: Match[X], events: list[E.Event]) -> None:
         hand = match.hand
         assert hand is not None
         for seat, cards in enumerate(hand.cards):
             events.append(E.CardsDealt(seat, tuple(cards), len(cards), audience=E.to_seat(seat)))
 
-    def next_dealer(self, match: Match) -> int:
+    def next_dealer(self, match: Match[X]) -> int:
         return (match.dealer + 1) % match.players
 
     @final
-    def next_hand(self, match: Match, rng: random.Random) -> list[E.Event]:
+    def next_hand(self, match: Match[X], rng: random.Random) -> list[E.Event]:
         """Rotate the deal and deal again; only after a hand ended without a winner."""
         if match.winner is not None:
             raise IllegalAction("game-over")
@@ -335,16 +348,16 @@ class TrickRules:
 
     # ------------------------------------------------------- who acts, legal
     @final
-    def to_act(self, match: Match) -> int | None:
+    def to_act(self, match: Match[X]) -> int | None:
         hand = match.hand
-        if hand is None or hand.phase == "over" or match.winner is not None:  # ``over``
+        if hand is None or hand.phase == Phase.OVER or match.winner is not None:  # ``over``
             return None
         pending = hand.pending
         if pending is not None:
             return pending.answerer
         return self.acting_seat(match)
 
-    def acting_seat(self, match: Match) -> int:
+    def acting_seat(self, match: Match[X]) -> int:
         """The seat to act when no call is pending (variants with extra phases override)."""
         assert match.hand is not None
         return match.hand.turn
@@ -354,10 +367,10 @@ class TrickRules:
     # action's kind (``checks``). ``legal`` is the ``candidates`` that ``check`` lets
     # through, in the order the buttons show them; ``apply`` refuses with the same reason.
     @final
-    def legal(self, match: Match, seat: int) -> list[Action]:
+    def legal(self, match: Match[X], seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in button order."""
         hand = match.hand
-        if (hand is None or hand.phase == "over" or match.winner is not None
+        if (hand is None or hand.phase == Phase.OVER or match.winner is not None
                 or not 0 <= seat < match.players):
             return []
         # ``_check_now`` for each candidate (the gate, then the kind's check), inlined and
@@ -385,7 +398,7 @@ class TrickRules:
         return moves
 
     @final
-    def check(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check(self, match: Match[X], seat: int, action: Action) -> IllegalAction | None:
         """Why ``seat`` may not take ``action`` now, the most specific reason first;
         None when it may."""
         hand = match.hand
@@ -406,13 +419,13 @@ class TrickRules:
         return IllegalAction("not-in-variant", action=action.kind)
 
     @final
-    def why_illegal(self, match: Match, seat: int, action: Action) -> IllegalAction:
+    def why_illegal(self, match: Match[X], seat: int, action: Action) -> IllegalAction:
         """The reason an action known to be refused is refused (for a clear answer)."""
         return self.check(match, seat, action) or IllegalAction("not-now", seat=seat,
                                                                action=action.kind)
 
     @final
-    def _check_now(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def _check_now(self, match: Match[X], seat: int, action: Action) -> IllegalAction | None:
         reason = self.gate(match, seat, action)
         if reason:  # OPEN, like None, lets the kind's check decide
             return reason
@@ -431,13 +444,13 @@ class TrickRules:
                 A.TRUCO: self.check_raise, A.RAISE: self.check_raise,
                 A.ACCEPT: self.check_answer, A.RUN: self.check_answer}
 
-    def gate(self, match: Match, seat: int, action: Action) -> Verdict:
+    def gate(self, match: Match[X], seat: int, action: Action) -> Verdict:
         """Hook: a reason that comes before any kind's own (a phase the variant plays
         first); None lets the kind's check decide, OPEN too, for every action now. A gate
         looks at the seat and the action's kind, never its card (the kind's check does)."""
         return OPEN
 
-    def candidates(self, match: Match, seat: int) -> list[Action]:
+    def candidates(self, match: Match[X], seat: int) -> list[Action]:
         """Hook: what ``seat`` could be offered now, in button order, before any check
         (more is harmless: ``check`` decides)."""
         hand = match.hand
@@ -448,7 +461,7 @@ class TrickRules:
                 _RAISE if hand.level else self._first_raise]
 
     @final
-    def answering(self, match: Match, seat: int) -> IllegalAction | None:
+    def answering(self, match: Match[X], seat: int) -> IllegalAction | None:
         """While a call waits: None for a seat that may answer it, else why not."""
         pending = match.hand.pending if match.hand else None
         assert pending is not None
@@ -458,7 +471,7 @@ class TrickRules:
         return None
 
     @final
-    def on_turn(self, match: Match, seat: int) -> IllegalAction | None:
+    def on_turn(self, match: Match[X], seat: int) -> IllegalAction | None:
         """No call waiting (callers ask after the pending call): None for the seat to act,
         else why not."""
         to_act = self.acting_seat(match)
@@ -466,7 +479,7 @@ class TrickRules:
             return IllegalAction("not-your-turn", seat=seat, to_act=to_act)
         return None
 
-    def check_play(self, match: Match, seat: int, action: Action) -> Verdict:
+    def check_play(self, match: Match[X], seat: int, action: Action) -> Verdict:
         """A card from one's hand, on one's turn, no call waiting (face down: a variant's);
         OPEN when it is: any other card held may be played the same way."""
         hand = match.hand
@@ -484,15 +497,15 @@ class TrickRules:
             return IllegalAction("card-not-held", seat=seat)
         if action.kind == A.PLAY_HIDDEN and not self.covers_now(match):
             return IllegalAction("no-covered-card", seat=seat)
-        if hand.phase != "play" or seat != hand.turn:
+        if hand.phase != Phase.PLAY or seat != hand.turn:
             return IllegalAction("not-now", seat=seat, action=action.kind)
         return OPEN
 
-    def covers_now(self, match: Match) -> bool:
+    def covers_now(self, match: Match[X]) -> bool:
         """Hook: whether a card may be played face down now (never, by default)."""
         return False
 
-    def check_raise(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_raise(self, match: Match[X], seat: int, action: Action) -> IllegalAction | None:
         """The next step of the ladder: on one's turn, or as the answer to a raise."""
         hand = match.hand
         assert hand is not None
@@ -511,7 +524,7 @@ class TrickRules:
         name = self.first_raise if hand.level == 0 else A.RAISE  # ``raise_name``
         if action.kind != name and self.first_raise != A.RAISE:
             return IllegalAction("wrong-raise-name", seat=seat, expected=name)
-        offered = (action.kind == name and action.card is None and hand.phase == "play"
+        offered = (action.kind == name and action.card is None and hand.phase == Phase.PLAY
                    and seat == hand.turn)
         return self.raise_refusal(match, seat, on_turn=True) or (
             None if offered else self._not_now(seat, hand.level + 1))
@@ -520,7 +533,7 @@ class TrickRules:
     def _not_now(self, seat: int, level: int) -> IllegalAction:
         return IllegalAction("not-now", seat=seat, action=self.call_name(level))
 
-    def check_call(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_call(self, match: Match[X], seat: int, action: Action) -> IllegalAction | None:
         """A call of the variant's own, on one's turn with no call waiting (its ``gate``
         says when else it is refused)."""
         hand = match.hand
@@ -530,11 +543,11 @@ class TrickRules:
                 "must-answer", seat=seat, call=hand.pending.call)
         if seat != self.acting_seat(match):  # ``on_turn`` is asked only for its reason
             return self.on_turn(match, seat)
-        if action.card is not None or hand.phase != "play" or seat != hand.turn:
+        if action.card is not None or hand.phase != Phase.PLAY or seat != hand.turn:
             return IllegalAction("not-now", seat=seat, action=action.kind)
         return None
 
-    def check_answer(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_answer(self, match: Match[X], seat: int, action: Action) -> IllegalAction | None:
         """Accept or refuse the call waiting, by a seat that answers it."""
         hand = match.hand
         assert hand is not None
@@ -547,7 +560,7 @@ class TrickRules:
         return reason
 
     @final
-    def raise_name(self, hand: Hand) -> str:
+    def raise_name(self, hand: Hand[X]) -> str:
         return self.first_raise if hand.level == 0 else A.RAISE
 
     def stake_values(self) -> frozenset[int]:
@@ -562,15 +575,15 @@ class TrickRules:
         return A.RAISE
 
     @final
-    def raises_allowed(self, match: Match) -> bool:
+    def raises_allowed(self, match: Match[X]) -> bool:
         assert match.hand is not None
         return match.hand.special is None
 
     @final
-    def may_raise(self, match: Match, seat: int, *, on_turn: bool) -> bool:
+    def may_raise(self, match: Match[X], seat: int, *, on_turn: bool) -> bool:
         return self.raise_refusal(match, seat, on_turn=on_turn) is None
 
-    def raise_refusal(self, match: Match, seat: int, *, on_turn: bool) -> IllegalAction | None:
+    def raise_refusal(self, match: Match[X], seat: int, *, on_turn: bool) -> IllegalAction | None:
         """Hook: why ``seat`` may not raise the stake now (None: it may); on its turn, or
         (``on_turn`` False) answering a raise with the next one."""
         hand = match.hand
@@ -590,7 +603,7 @@ class TrickRules:
         return None
 
     @final
-    def raise_is_pointless(self, match: Match, team: int) -> bool:
+    def raise_is_pointless(self, match: Match[X], team: int) -> bool:
         """Table option: no raise when the value already on offer wins the game."""
         if not self._forbid_pointless:
             return False
@@ -599,7 +612,7 @@ class TrickRules:
         at_stake = self.ladder[hand.pending.level] if hand.pending else hand.stake
         return match.score[team] + at_stake >= self.target_score()
 
-    def answerers(self, match: Match, pending: Pending) -> tuple[int, ...]:
+    def answerers(self, match: Match[X], pending: Pending) -> tuple[int, ...]:
         """Seats allowed to answer a pending call: the canonical one by default."""
         if self.options.get("answer_by") == "either":
             team = self.team_of(pending.caller, match.players)
@@ -608,7 +621,7 @@ class TrickRules:
         return (pending.answerer,)
 
     @final
-    def next_opponent(self, match: Match, seat: int) -> int:
+    def next_opponent(self, match: Match[X], seat: int) -> int:
         """The first seat after ``seat`` in play order on another side."""
         team = self.team_of(seat, match.players)
         for s in self.seat_order(match, seat):
@@ -616,26 +629,26 @@ class TrickRules:
                 return s
         raise AssertionError("no opponent")
 
-    def seat_order(self, match: Match, after: int) -> list[int]:
+    def seat_order(self, match: Match[X], after: int) -> list[int]:
         """Seats in play order starting after ``after`` (active seats only)."""
         n = match.players
         return [(after + i) % n for i in range(1, n)]
 
     # ----------------------------------------------------------------- apply
     @final
-    def apply(self, match: Match, seat: int, action: Action, events: Events = None) -> None:
+    def apply(self, match: Match[X], seat: int, action: Action, events: Events = None) -> None:
         """Apply a legal action, or raise IllegalAction and leave ``match`` untouched."""
         if action not in self.legal(match, seat):
             raise self.why_illegal(match, seat, action)
         self._handlers[action.kind](match, seat, action, events)
 
     @final
-    def apply_trusted(self, match: Match, seat: int, action: Action) -> None:
+    def apply_trusted(self, match: Match[X], seat: int, action: Action) -> None:
         """Apply an action known to be legal (simulation); skips the check and events."""
         self._handlers[action.kind](match, seat, action, None)
 
     @final
-    def _on_play(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_play(self, match: Match[X], seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None and action.card is not None
         self.before_play(match, seat, action)
@@ -656,18 +669,18 @@ class TrickRules:
             return
         self.end_trick(match, events)
 
-    def before_play(self, match: Match, seat: int, action: Action) -> None:
+    def before_play(self, match: Match[X], seat: int, action: Action) -> None:
         """Hook: what a card about to be played changes first (Le Truc: it obeys an
         instruction, which binds one card only)."""
 
-    def trick_size(self, match: Match) -> int:
+    def trick_size(self, match: Match[X]) -> int:
         return match.players
 
-    def next_to_play(self, match: Match, seat: int) -> int:
+    def next_to_play(self, match: Match[X], seat: int) -> int:
         return (seat + 1) % match.players
 
     @final
-    def end_trick(self, match: Match, events: Events) -> None:
+    def end_trick(self, match: Match[X], events: Events) -> None:
         hand = match.hand
         assert hand is not None
         team, lead = self.trick_result(match, hand.table)
@@ -687,12 +700,12 @@ class TrickRules:
         hand.leader = hand.turn = lead
         self.announce_turn(match, events)
 
-    def after_trick(self, match: Match, events: Events) -> None:
+    def after_trick(self, match: Match[X], events: Events) -> None:
         """Variant hook: settle what falls due when a trick ends, before the hand is judged."""
 
     @final
     def trick_result(
-        self, match: Match, plays: Sequence[tuple[int, Card | None]]
+        self, match: Match[X], plays: Sequence[tuple[int, Card | None]]
     ) -> tuple[int | None, int]:
         """C5: the winning team (None if tied across sides) and who leads next."""
         strength = self.strength_table(match.hand.vira if match.hand else None)
@@ -711,14 +724,14 @@ class TrickRules:
         return teams.pop(), top[0]
 
     def lead_after_tie(
-        self, match: Match, plays: Sequence[tuple[int, Card | None]], top: list[int]
+        self, match: Match[X], plays: Sequence[tuple[int, Card | None]], top: list[int]
     ) -> int:
         """Who leads after a tied trick: the first tied card (default) or the same leader."""
         if self.options.get("lead_after_tie") == "same_leader":
             return plays[0][0]
         return top[0]
 
-    def hand_result(self, match: Match) -> tuple[bool, int | None]:
+    def hand_result(self, match: Match[X]) -> tuple[bool, int | None]:
         """C6 after each trick: (decided, winning team or None)."""
         hand = match.hand
         assert hand is not None
@@ -740,12 +753,12 @@ class TrickRules:
             return True, self.all_tied_winner(match)
         return False, None
 
-    def all_tied_winner(self, match: Match) -> int | None:
+    def all_tied_winner(self, match: Match[X]) -> int | None:
         return None
 
     # ---------------------------------------------------------------- raises
     @final
-    def _on_raise(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_raise(self, match: Match[X], seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None
         pending = hand.pending
@@ -761,7 +774,7 @@ class TrickRules:
             self.announce_turn(match, events)
 
     @final
-    def _on_accept(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_accept(self, match: Match[X], seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None and hand.pending is not None
         pending, hand.pending = hand.pending, None
@@ -773,7 +786,7 @@ class TrickRules:
             self.announce_turn(match, events)
 
     @final
-    def _on_run(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_run(self, match: Match[X], seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None and hand.pending is not None
         pending, hand.pending = hand.pending, None
@@ -783,7 +796,7 @@ class TrickRules:
         self.finish(match, team, self.award(match, team, hand.stake), "run", events)
 
     # ---------------------------------------------------------------- finish
-    def finish_by_tricks(self, match: Match, winner: int | None, events: Events) -> None:
+    def finish_by_tricks(self, match: Match[X], winner: int | None, events: Events) -> None:
         hand = match.hand
         assert hand is not None
         if winner is None:
@@ -792,23 +805,23 @@ class TrickRules:
         points = self.award(match, winner, self.trick_points(match, winner))
         self.finish(match, winner, points, "tricks", events)
 
-    def trick_points(self, match: Match, winner: int) -> int:
+    def trick_points(self, match: Match[X], winner: int) -> int:
         assert match.hand is not None
         return match.hand.stake
 
     @final
-    def award(self, match: Match, team: int, points: int) -> list[int]:
+    def award(self, match: Match[X], team: int, points: int) -> list[int]:
         awarded = [0] * len(match.score)
         awarded[team] = points
         return awarded
 
     def finish(
-        self, match: Match, winner: int | None, points: list[int], reason: str, events: Events
+        self, match: Match[X], winner: int | None, points: list[int], reason: str, events: Events
     ) -> None:
         """End the hand: record points, add them to the score, and see if the game is won."""
         hand = match.hand
         assert hand is not None
-        hand.phase = "over"
+        hand.phase = Phase.OVER
         hand.pending = None
         hand.winner = winner
         hand.reason = reason
@@ -819,7 +832,7 @@ class TrickRules:
             if match.winner is not None:
                 events.append(E.GameWon(match.winner, tuple(match.score)))
 
-    def add_to_score(self, match: Match, points: Sequence[int]) -> None:
+    def add_to_score(self, match: Match[X], points: Sequence[int]) -> None:
         target = self.target_score()
         for team, p in enumerate(points):
             match.score[team] += p
@@ -828,15 +841,15 @@ class TrickRules:
             match.winner = max(leaders, key=lambda t: match.score[t])
 
     # ------------------------------------------------------- hidden information
-    def visible_cards(self, match: Match, seat: int) -> dict[int, tuple[Card, ...]]:
+    def visible_cards(self, match: Match[X], seat: int) -> dict[int, tuple[Card, ...]]:
         """Held cards ``seat`` may see, by owner: its own, unless the hand is played blind."""
         hand = match.hand
-        if hand is None or hand.special == "iron":
+        if hand is None or hand.special == Special.IRON:
             return {}
         return {seat: tuple(hand.cards[seat])}
 
     # ---------------------------------------------------------------- events
-    def announce_turn(self, match: Match, events: Events) -> None:
+    def announce_turn(self, match: Match[X], events: Events) -> None:
         if events is None:
             return
         seat = self.to_act(match)
@@ -849,7 +862,7 @@ class TrickRules:
     # A seña is not an action of the turn order: it changes no card, score or turn, so
     # it is not among ``legal`` (bots, timers and scenarios never meet it) and has its
     # own check and its own entry, ``make_sena``.
-    def sena_list(self, match: Match) -> tuple[Sena, ...]:
+    def sena_list(self, match: Match[X]) -> tuple[Sena, ...]:
         """Hook: this hand's señas, each with the cards it names (a game without señas
         has none)."""
         return ()
@@ -865,16 +878,16 @@ class TrickRules:
         return name not in senas.OPTION_NAMES or players > self.teams(players)
 
     @final
-    def senas_mode(self, match: Match) -> str:
+    def senas_mode(self, match: Match[X]) -> str:
         """``off``, ``on`` (nobody catches a seña) or ``catch``: señas are for partners,
         so a game without partners (or a variant without señas) plays them off."""
-        mode = self.options.get("senas", senas.OFF)
+        mode: str = self.options.get("senas", senas.OFF)  # options are resolved: a str
         if mode == senas.OFF or match.players <= self.teams(match.players):
             return senas.OFF
         return mode
 
     @final
-    def check_sena(self, match: Match, seat: int, name: str) -> IllegalAction | None:
+    def check_sena(self, match: Match[X], seat: int, name: str) -> IllegalAction | None:
         """Why ``seat`` may not make the seña ``name`` now (None when it may): a player
         may signal at any moment of a hand in play while holding a card, not only at
         their turn; at most ``senas.MAX_PER_HAND`` per hand, each once."""
@@ -898,7 +911,7 @@ class TrickRules:
         return None
 
     @final
-    def senas_available(self, match: Match, seat: int) -> tuple[Sena, ...]:
+    def senas_available(self, match: Match[X], seat: int) -> tuple[Sena, ...]:
         """The señas ``seat`` may make now (a menu's entries), in the variant's order."""
         if self.senas_mode(match) == senas.OFF:
             return ()
@@ -906,7 +919,7 @@ class TrickRules:
                      if self.check_sena(match, seat, sena.name) is None)
 
     @final
-    def make_sena(self, match: Match, seat: int, name: str,
+    def make_sena(self, match: Match[X], seat: int, name: str,
                   rng: random.Random) -> list[E.Event]:
         """``seat`` makes the seña ``name``: told to its partners; at a table that plays
         with catches each opponent sees it with the table's chance, drawn from ``rng``
@@ -932,7 +945,7 @@ class TrickRules:
         return out
 
     @final
-    def senas_seen(self, match: Match, seat: int) -> tuple[tuple[int, str], ...]:
+    def senas_seen(self, match: Match[X], seat: int) -> tuple[tuple[int, str], ...]:
         """The señas of this hand that ``seat`` knows of, as (signaller, name): its own
         team's and those it caught."""
         hand = match.hand
@@ -950,11 +963,11 @@ class TrickRules:
         """Hook: the seats dealt into the play of this hand (all; Put leaves some out)."""
         return list(range(view.players))
 
-    def world_patch(self, view: SeatView, match: Match) -> None:
+    def world_patch(self, view: SeatView, match: Match[X]) -> None:
         """Hook: fill this variant's state of a sampled world from what the view shows
         (before its turn and pending call are placed)."""
 
-    def world_leader(self, match: Match) -> int | None:
+    def world_leader(self, match: Match[X]) -> int | None:
         """Hook: who leads the first trick of a sampled world, when not the mano."""
         return None
 
@@ -962,7 +975,7 @@ class TrickRules:
         """Hook: the ladder level of the view's pending call in a sampled world."""
         return view.level + 1 if view.pending_call in (A.TRUCO, A.RAISE) else 0
 
-    def world_repair(self, view: SeatView, match: Match) -> None:
+    def world_repair(self, view: SeatView, match: Match[X]) -> None:
         """Hook: last touches once the world is whole (an Argentine envido sung before)."""
 
     def world_fit(self, view: SeatView, held: list[list[Card]], down: list[list[Card]],
@@ -977,6 +990,6 @@ class TrickRules:
         return frozenset({A.PLAY, A.TRUCO, A.RAISE, A.ACCEPT, A.RUN})
 
     @final
-    def resolved_calls(self, match: Match) -> dict[str, Any]:
+    def resolved_calls(self, match: Match[X]) -> dict[str, Any]:
         """Extras settled this hand (envido, flor...): ``{"envido": {"winner": 1, ...}}``."""
         return dict(match.hand.x.calls or {}) if match.hand else {}

@@ -7,7 +7,7 @@ the score that makes a special hand), which their own modules set.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
@@ -18,7 +18,7 @@ from chatbot.rules.cards import Card
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.senas import Sena
-from chatbot.rules.state import Extras, Hand, Match
+from chatbot.rules.state import Extras, Hand, Match, Phase, Special, present
 
 # The señas of the manilhas, highest first: zap (clubs), copas (hearts), espadilha
 # (spades), pica-fumo (diamonds).
@@ -46,14 +46,18 @@ class BrazilExtras(Extras):
     decider: int | None = None
 
 
-class BrazilianRules(TrickRules):
+# A match of this variant: its hands carry BrazilExtras records.
+BrazilMatch = Match[BrazilExtras]
+
+
+class BrazilianRules(TrickRules[BrazilExtras]):
     seat_counts = (2, 4, 6)
     extras = BrazilExtras
     rating_family = "brazilian"  # Paulista and Mineiro players share one rating
     special_at: ClassVar[int] = 11  # a side at this score plays a hand of eleven (ten)
     special_value: ClassVar[int] = 3  # what a hand of eleven (ten) is worth when played
 
-    def __init__(self, options: dict | None = None) -> None:
+    def __init__(self, options: dict[str, Any] | None = None) -> None:
         super().__init__(options)
         self._covered = bool(self.options["covered_card"])
         self._handlers[A.ELEVEN_PLAY] = self._on_eleven
@@ -63,7 +67,7 @@ class BrazilianRules(TrickRules):
         base = super().supported_actions() | {A.ELEVEN_PLAY, A.ELEVEN_RUN}
         return base | {A.PLAY_HIDDEN} if self.options["covered_card"] else base
 
-    def sena_list(self, match: Match) -> tuple[Sena, ...]:
+    def sena_list(self, match: BrazilMatch) -> tuple[Sena, ...]:
         """The Brazilian señas: one per manilha, named by its suit (a wink for the zap,
         both eyebrows for copas, the tongue pushed into the cheek for espadilha, the tip
         of the tongue for pica-fumo: rules.md A6), so in Paulista the card each names
@@ -84,23 +88,23 @@ class BrazilianRules(TrickRules):
     def stake_values(self) -> frozenset[int]:
         return super().stake_values() | {self.special_value}
 
-    def decides_game(self, hand: Hand) -> bool:
-        return hand.special == "iron"  # its winner wins the game (trick_points)
+    def decides_game(self, hand: Hand[BrazilExtras]) -> bool:
+        return hand.special == Special.IRON  # its winner wins the game (trick_points)
 
-    def next_dealer(self, match: Match) -> int:
+    def next_dealer(self, match: BrazilMatch) -> int:
         step = -1 if self.options["deal_rotation"] == "against_play" else 1
         return (match.dealer + step) % match.players
 
     # ---------------------------------------------------------- special hands
-    def setup_hand(self, match: Match) -> None:
+    def setup_hand(self, match: BrazilMatch) -> None:
         hand = match.hand
         assert hand is not None
         at = [t for t, s in enumerate(match.score) if s == self.special_at]
         if len(at) == 2:
-            hand.special = "iron"
+            hand.special = Special.IRON
         elif len(at) == 1:
-            hand.special = "eleven"
-            hand.phase = "decide"
+            hand.special = Special.ELEVEN
+            hand.phase = Phase.DECIDE
             team = at[0]
             hand.x.team = team
             hand.x.decider = next(
@@ -108,15 +112,15 @@ class BrazilianRules(TrickRules):
                 if self.team_of(s, match.players) == team
             )
 
-    def deal_events(self, match: Match, events: list[E.Event]) -> None:
+    def deal_events(self, match: BrazilMatch, events: list[E.Event]) -> None:
         hand = match.hand
         assert hand is not None
-        if hand.special == "iron":  # blind: nobody sees any card, not even his own
+        if hand.special == Special.IRON:  # blind: nobody sees any card, not even his own
             for seat, cards in enumerate(hand.cards):
                 events.append(E.CardsDealt(seat, None, len(cards), audience=E.to_seat(seat)))
             return
         super().deal_events(match, events)
-        if hand.special == "eleven":
+        if hand.special == Special.ELEVEN:
             team = hand.x.team
             mates = [s for s in range(match.players) if self.team_of(s, match.players) == team]
             for seat in mates:
@@ -125,11 +129,11 @@ class BrazilianRules(TrickRules):
                         events.append(E.PartnerCardsShown(
                             seat, partner, hand.dealt[partner], audience=E.to_seat(seat)))
 
-    def visible_cards(self, match: Match, seat: int) -> dict[int, tuple[Card, ...]]:
+    def visible_cards(self, match: BrazilMatch, seat: int) -> dict[int, tuple[Card, ...]]:
         """In a hand of eleven the deciding team also sees the partners' cards (1.6.1)."""
         seen = super().visible_cards(match, seat)
         hand = match.hand
-        if hand is not None and hand.special == "eleven" and match.players > 2:
+        if hand is not None and hand.special == Special.ELEVEN and match.players > 2:
             team = hand.x.team
             if self.team_of(seat, match.players) == team:
                 for mate in range(match.players):
@@ -137,16 +141,16 @@ class BrazilianRules(TrickRules):
                         seen[mate] = tuple(hand.cards[mate])
         return seen
 
-    def acting_seat(self, match: Match) -> int:
+    def acting_seat(self, match: BrazilMatch) -> int:
         hand = match.hand
         assert hand is not None
-        return hand.x.decider if hand.phase == "decide" else hand.turn
+        return present(hand.x.decider) if hand.phase == Phase.DECIDE else hand.turn
 
     # ---------------------------------------------------------------- legality
-    def candidates(self, match: Match, seat: int) -> list[Action]:
+    def candidates(self, match: BrazilMatch, seat: int) -> list[Action]:
         hand = match.hand
         assert hand is not None
-        if hand.phase == "decide":
+        if hand.phase == Phase.DECIDE:
             return [_ELEVEN_PLAY, _ELEVEN_RUN]
         moves = super().candidates(match, seat)
         if self._covered and hand.pending is None:
@@ -157,13 +161,13 @@ class BrazilianRules(TrickRules):
         return {**super().checks(), A.ELEVEN_PLAY: self.check_eleven,
                 A.ELEVEN_RUN: self.check_eleven}
 
-    def gate(self, match: Match, seat: int, action: Action) -> Verdict:
+    def gate(self, match: BrazilMatch, seat: int, action: Action) -> Verdict:
         """A hand of eleven is decided before anything else is done (1.6.1); a card face
         down only when the table allows it now (1.5)."""
         hand = match.hand
         assert hand is not None
         kind = action.kind
-        if hand.phase == "decide":
+        if hand.phase == Phase.DECIDE:
             if kind not in ELEVEN_KINDS:
                 return IllegalAction("eleven-decision-first", seat=seat, decider=hand.x.decider)
             return None
@@ -172,26 +176,26 @@ class BrazilianRules(TrickRules):
                 "no-covered-card-now", seat=seat)
         return OPEN if not self._covered or self.covers_now(match) else None
 
-    def check_eleven(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_eleven(self, match: BrazilMatch, seat: int, action: Action) -> IllegalAction | None:
         """The deciding seat plays the hand of eleven or runs from it (1.6.1)."""
         hand = match.hand
         assert hand is not None
-        if hand.phase != "decide":
+        if hand.phase != Phase.DECIDE:
             return IllegalAction("no-eleven-decision", seat=seat)
         if seat != hand.x.decider or action.card is not None:
             return IllegalAction("not-your-decision", seat=seat, decider=hand.x.decider)
         return None
 
-    def covers_now(self, match: Match) -> bool:
+    def covers_now(self, match: BrazilMatch) -> bool:
         """A card face down from the second trick on, never in an iron hand (1.5)."""
         hand = match.hand
         assert hand is not None
-        return bool(self._covered and hand.tricks and hand.special != "iron")
+        return bool(self._covered and hand.tricks and hand.special != Special.IRON)
 
-    def _on_eleven(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_eleven(self, match: BrazilMatch, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None
-        team = hand.x.team
+        team = present(hand.x.team)
         if events is not None:
             events.append(E.CallMade(seat, action.kind))
         if action.kind == A.ELEVEN_RUN:
@@ -200,20 +204,20 @@ class BrazilianRules(TrickRules):
             self.finish(match, other, self.award(match, other, self.ladder[0]), "eleven-run",
                         events)
             return
-        hand.phase = "play"
+        hand.phase = Phase.PLAY
         hand.stake = self.special_value
         self.announce_turn(match, events)
 
-    def all_tied_winner(self, match: Match) -> int | None:
+    def all_tied_winner(self, match: BrazilMatch) -> int | None:
         hand = match.hand
         assert hand is not None
         if hand.special is not None or self.options["all_tied"] == "none":
             return None  # a tied special hand is void and is played again (1.6.3)
         return self.team_of(hand.dealer, match.players)
 
-    def trick_points(self, match: Match, winner: int) -> int:
+    def trick_points(self, match: BrazilMatch, winner: int) -> int:
         hand = match.hand
         assert hand is not None
-        if hand.special == "iron":  # the winner of the iron hand wins the game
+        if hand.special == Special.IRON:  # the winner of the iron hand wins the game
             return max(hand.stake, self.target_score() - match.score[winner])
         return hand.stake

@@ -15,8 +15,8 @@ ENVIDO = A.ENVIDO
 REAL = A.REAL_ENVIDO
 FALTA = A.FALTA_ENVIDO
 ENVIDO_CALLS = frozenset({ENVIDO, REAL, FALTA})
-OPENINGS: tuple[str, ...] = (ENVIDO, REAL, FALTA)
-STAKE = {ENVIDO: 2, REAL: 3}  # the falta's stake depends on the score (3.5.6)
+OPENINGS: tuple[A.Kind, ...] = (ENVIDO, REAL, FALTA)
+STAKE: dict[str, int] = {ENVIDO: 2, REAL: 3}  # the falta's stake depends on the score (3.5.6)
 MAX_ENVIDOS = 2
 
 LEADER_NEEDS = "leader_needs"
@@ -82,7 +82,7 @@ def envido_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
     return (max(cards, key=card_value),)
 
 
-def envido_raises(chain: Sequence[str]) -> tuple[str, ...]:
+def envido_raises(chain: Sequence[str]) -> tuple[A.Kind, ...]:
     """3.5.3: the calls that may follow ``chain`` (the openings when it is empty).
 
     At most two envidos, one real envido, and the falta ends the chain; this

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from chatbot.rules.cards import Card
+from chatbot.rules.state import Special
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +56,7 @@ class HandStarted(Event):
     number: int
     dealer: int
     vira: Card | None
-    special: str | None  # None | "eleven" | "iron"
+    special: Special | None
     stake: int
 
 
@@ -101,7 +102,7 @@ class SenaCaught(Event):
 @dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
     seat: int
-    phase: str
+    phase: str  # the hand's Phase, or "answer" while a call waits for its answer
 
 
 @dataclass(frozen=True, slots=True)

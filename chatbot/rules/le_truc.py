@@ -13,8 +13,8 @@ Everything a hand shares with the Truco family (tricks, C5/C6, scoring) comes fr
   public instruction per hand (4.1.14).
 
 The hand's own state is a :class:`LeTrucExtras` record, ``hand.x`` (JSON-able values):
-``redeal`` ("asked" | "accepted" | "refused"), ``redeals`` (redeals dealt), ``mr``
-(True once a Mon Reste is accepted), ``orders`` ([[partner, kind, rank], ...] not yet
+``redeal`` ("asked" | "accepted" | "refused"), ``redeals`` (redeals dealt),
+``mon_reste`` (True once a Mon Reste is accepted), ``orders`` ([[partner, kind, rank], ...] not yet
 obeyed) and ``instructed`` (governor seats that gave their instruction).
 """
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
@@ -33,7 +33,7 @@ from chatbot.rules.base import OPEN, Check, Events, TrickRules, Verdict
 from chatbot.rules.cards import FRENCH_RANK_CODES, Card, french_deck
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, choice, flag
-from chatbot.rules.state import Extras, Hand, Match, Pending
+from chatbot.rules.state import Extras, Hand, Match, Pending, Phase, present, stored_as
 from chatbot.rules.views import SeatView
 
 # Ranks low -> high: 9, 10, J, Q, K, A, 8, 7 (4.1.3); suits never matter.
@@ -110,12 +110,17 @@ class LeTrucExtras(Extras):
 
     redeal: str | None = None  # "asked", "accepted", "refused"
     redeals: int | None = None
-    mr: bool | None = None
+    # True once a Mon Reste is accepted
+    mon_reste: bool | None = field(default=None, metadata=stored_as("mr"))
     instructed: list[int] | None = None  # governors who gave their instruction
     orders: list[list[Any]] | None = None  # [partner, instruction, rank] still to obey
 
 
-class LeTrucRules(TrickRules):
+# A match of this variant: its hands carry LeTrucExtras records.
+LeTrucMatch = Match[LeTrucExtras]
+
+
+class LeTrucRules(TrickRules[LeTrucExtras]):
     """Le Truc with 2 or 4 players; teams are ``seat % 2`` in both forms."""
 
     name = "le-truc"
@@ -167,7 +172,7 @@ class LeTrucRules(TrickRules):
         return _SUPPORTED | INSTRUCT_KINDS if self._signals else _SUPPORTED
 
     # the redeal, Mon Reste and instructions of a bot's sampled world
-    def world_patch(self, view: SeatView, match: Match) -> None:
+    def world_patch(self, view: SeatView, match: LeTrucMatch) -> None:
         le_truc_worlds.patch(self, view, match)
 
     def world_pending_level(self, view: SeatView) -> int:
@@ -175,7 +180,7 @@ class LeTrucRules(TrickRules):
             return view.level
         return super().world_pending_level(view)
 
-    def opposing_governor(self, match: Match, seat: int) -> int:
+    def opposing_governor(self, match: LeTrucMatch, seat: int) -> int:
         """Who answers a call made by ``seat``: the governor of the other side (4.1.12, A20)."""
         hand = match.hand
         assert hand is not None
@@ -183,13 +188,13 @@ class LeTrucRules(TrickRules):
             return hand.mano
         return hand.dealer
 
-    def is_governor(self, match: Match, seat: int) -> bool:
+    def is_governor(self, match: LeTrucMatch, seat: int) -> bool:
         hand = match.hand
         assert hand is not None
         return seat in (hand.dealer, hand.mano)
 
     # ---------------------------------------------------------------- legality
-    def candidates(self, match: Match, seat: int) -> list[Action]:
+    def candidates(self, match: LeTrucMatch, seat: int) -> list[Action]:
         """Cards, then raise, Mon Reste, the mano's redeal and (signals) an instruction;
         the calls left out where the predicate their checks ask (``_mon_reste_made``,
         ``_may_propose``) already refuses them, so no refusal is built for them."""
@@ -219,7 +224,7 @@ class LeTrucRules(TrickRules):
             return IllegalAction("no-signals", seat=seat)
         return super().unsupported(seat, action)
 
-    def gate(self, match: Match, seat: int, action: Action) -> Verdict:
+    def gate(self, match: LeTrucMatch, seat: int, action: Action) -> Verdict:
         """Which answer a call takes (instructions have their own check); with no call
         waiting, each kind's check says the rest."""
         hand = match.hand
@@ -243,7 +248,7 @@ class LeTrucRules(TrickRules):
             return None
         return OPEN
 
-    def check_play(self, match: Match, seat: int, action: Action) -> Verdict:
+    def check_play(self, match: LeTrucMatch, seat: int, action: Action) -> Verdict:
         """A card as the governor instructed (4.1.14), then the shared check; while an
         instruction stands each card is asked about (not OPEN)."""
         hand = match.hand
@@ -260,30 +265,32 @@ class LeTrucRules(TrickRules):
                                          seat=seat, rank=shown)
         return super().check_play(match, seat, action) or None
 
-    def check_raise(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_raise(self, match: LeTrucMatch, seat: int, action: Action) -> IllegalAction | None:
         return self._after_mon_reste(match, seat) or super().check_raise(match, seat, action)
 
-    def check_mon_reste(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_mon_reste(self,
+                        match: LeTrucMatch, seat: int, action: Action) -> IllegalAction | None:
         return self._after_mon_reste(match, seat) or self.check_call(match, seat, action)
 
-    def _after_mon_reste(self, match: Match, seat: int) -> IllegalAction | None:
+    def _after_mon_reste(self, match: LeTrucMatch, seat: int) -> IllegalAction | None:
         """Nothing is raised at one's turn once a Mon Reste is accepted (4.1.13)."""
         assert match.hand is not None
         if self._mon_reste_made(match.hand, seat):
             return IllegalAction("mon-reste-accepted", seat=seat)
         return None
 
-    def _mon_reste_made(self, hand: Hand, seat: int) -> bool:
-        return hand.pending is None and bool(hand.x.mr) and seat == hand.turn
+    def _mon_reste_made(self, hand: Hand[LeTrucExtras], seat: int) -> bool:
+        return hand.pending is None and bool(hand.x.mon_reste) and seat == hand.turn
 
-    def check_redeal_answer(self, match: Match, seat: int,
+    def check_redeal_answer(self, match: LeTrucMatch, seat: int,
                             action: Action) -> IllegalAction | None:
         """Only a redeal asked for is answered with the redeal's words."""
         if match.hand is not None and match.hand.pending is None:
             return IllegalAction("no-redeal-to-answer", seat=seat)
         return self.check_answer(match, seat, action)
 
-    def raise_refusal(self, match: Match, seat: int, *, on_turn: bool) -> IllegalAction | None:
+    def raise_refusal(self,
+                      match: LeTrucMatch, seat: int, *, on_turn: bool) -> IllegalAction | None:
         """Below 12, never after an accepted Mon Reste, and (by default) alternating; a
         refusal says what the shared ladder would say."""
         refused = super().raise_refusal(match, seat, on_turn=on_turn)
@@ -291,12 +298,12 @@ class LeTrucRules(TrickRules):
             return refused
         hand = match.hand
         assert hand is not None
-        if hand.level < self._top and not hand.x.mr and not (
+        if hand.level < self._top and not hand.x.mon_reste and not (
                 self._alternate and hand.last_raiser == seat % 2):
             return None
         return refused or self._not_now(seat, hand.level + 1)
 
-    def check_propose(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_propose(self, match: LeTrucMatch, seat: int, action: Action) -> IllegalAction | None:
         """The mano asks for a new deal, as the very first action of the hand (4.1.8)."""
         hand = match.hand
         assert hand is not None
@@ -311,15 +318,15 @@ class LeTrucRules(TrickRules):
             return IllegalAction("redeal-once", seat=seat)
         return IllegalAction("redeal-too-late", seat=seat)
 
-    def _may_propose(self, match: Match, seat: int) -> bool:
+    def _may_propose(self, match: LeTrucMatch, seat: int) -> bool:
         """With no call waiting: ``seat`` is the mano, may ask (again) and nothing has
         been done yet this hand, at its turn."""
         hand = match.hand
         assert hand is not None
-        return (seat == hand.mano and seat == hand.turn and hand.phase == "play"
+        return (seat == hand.mano and seat == hand.turn and hand.phase == Phase.PLAY
                 and self._may_ask_again(match) and self._nothing_done_yet(hand))
 
-    def check_instruct(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_instruct(self, match: LeTrucMatch, seat: int, action: Action) -> IllegalAction | None:
         """A governor tells the partner which card to play, once a hand (4.1.14)."""
         hand = match.hand
         assert hand is not None
@@ -335,19 +342,19 @@ class LeTrucRules(TrickRules):
             return IllegalAction("instruct-once", seat=seat)
         if not hand.cards[(seat + 2) % 4]:
             return IllegalAction("instruct-too-late", seat=seat)
-        if hand.phase != "play" or action not in self._instructions(match, seat):
+        if hand.phase != Phase.PLAY or action not in self._instructions(match, seat):
             return IllegalAction("instruct-card-not-held", seat=seat)
         return None
 
-    def answerers(self, match: Match, pending: Pending) -> tuple[int, ...]:
+    def answerers(self, match: LeTrucMatch, pending: Pending) -> tuple[int, ...]:
         return (pending.answerer,)
 
-    def _nothing_done_yet(self, hand: Hand) -> bool:
+    def _nothing_done_yet(self, hand: Hand[LeTrucExtras]) -> bool:
         """The redeal must be the very first action (decision 7): no card, call or order."""
         return (not hand.played and not hand.table and hand.level == 0
-                and not hand.x.mr and not hand.x.instructed)
+                and not hand.x.mon_reste and not hand.x.instructed)
 
-    def _may_ask_again(self, match: Match) -> bool:
+    def _may_ask_again(self, match: LeTrucMatch) -> bool:
         """No request yet, or (2 players, option on) the last one was agreed.
 
         The option is the French two-player form's; four players ask once (4.1.8).
@@ -358,10 +365,10 @@ class LeTrucRules(TrickRules):
         repeats = self._multiple and match.players == 2
         return state is None or (repeats and state == "accepted")
 
-    def _deal_size(self, match: Match) -> int:
+    def _deal_size(self, match: LeTrucMatch) -> int:
         return match.players * self.cards_per_player(match.players)
 
-    def _stock_ran_out(self, match: Match) -> bool:
+    def _stock_ran_out(self, match: LeTrucMatch) -> bool:
         """Every card of the deck is accounted for, so a short stock is the real one
         running out, not a hand-made deal (a scenario) that left cards unsaid."""
         hand = match.hand
@@ -370,7 +377,7 @@ class LeTrucRules(TrickRules):
         return given == len(self.deck())
 
     # ----------------------------------------------------------------- calls
-    def _on_le_raise(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_le_raise(self, match: LeTrucMatch, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None
         level = hand.level + 1
@@ -379,7 +386,7 @@ class LeTrucRules(TrickRules):
             events.append(E.CallMade(seat, A.RAISE, self.ladder[level]))
             self.announce_turn(match, events)
 
-    def _on_mon_reste(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_mon_reste(self, match: LeTrucMatch, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None
         hand.pending = Pending(A.MON_RESTE, seat, hand.level, self.opposing_governor(match, seat))
@@ -387,7 +394,7 @@ class LeTrucRules(TrickRules):
             events.append(E.CallMade(seat, A.MON_RESTE))
             self.announce_turn(match, events)
 
-    def _on_le_accept(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_le_accept(self, match: LeTrucMatch, seat: int, action: Action, events: Events) -> None:
         """A raise accepted moves up the ladder; a Mon Reste accepted plays for the game."""
         hand = match.hand
         assert hand is not None and hand.pending is not None
@@ -395,7 +402,7 @@ class LeTrucRules(TrickRules):
             self._on_accept(match, seat, action, events)
             return
         hand.pending = None
-        hand.x.mr = True
+        hand.x.mon_reste = True
         if events is not None:
             events.append(E.CallAnswered(seat, A.MON_RESTE, True, hand.stake))
             self.announce_turn(match, events)
@@ -404,7 +411,8 @@ class LeTrucRules(TrickRules):
     # the pre-raise value for a raise (4.1.12) and the current value for Mon Reste (4.1.13).
 
     # ---------------------------------------------------------------- redeal
-    def _on_redeal_propose(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_redeal_propose(self,
+                           match: LeTrucMatch, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None
         hand.x.redeal = "asked"
@@ -413,7 +421,8 @@ class LeTrucRules(TrickRules):
             events.append(E.CallMade(seat, A.REDEAL_PROPOSE))
             self.announce_turn(match, events)
 
-    def _on_redeal_answer(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_redeal_answer(self,
+                          match: LeTrucMatch, seat: int, action: Action, events: Events) -> None:
         """Refused: the hands stand. Accepted: 3 new cards each from the top of the stock,
         or, when the stock has run out, a void hand and a new deal by the other player."""
         hand = match.hand
@@ -437,7 +446,7 @@ class LeTrucRules(TrickRules):
                 self.deal_events(match, events)
             self.announce_turn(match, events)
 
-    def _redeal(self, match: Match, need: int) -> None:
+    def _redeal(self, match: LeTrucMatch, need: int) -> None:
         """Deal ``need`` cards off the top of the stock, one at a time from the mano."""
         hand = match.hand
         assert hand is not None
@@ -450,7 +459,7 @@ class LeTrucRules(TrickRules):
         hand.dealt = [tuple(h) for h in fresh]
         hand.x.redeals = (hand.x.redeals or 0) + 1
 
-    def _reshuffle(self, match: Match, seat: int, events: Events) -> None:
+    def _reshuffle(self, match: LeTrucMatch, seat: int, events: Events) -> None:
         """4.2.2 (jeuxloisirs): agreed new cards the stock cannot give. The hand ends void
         (no points, score unchanged) and the next deal, by the other player, shuffles the
         whole deck: ``next_hand`` does both, as after any hand (docs/rules.md, Le Truc 1)."""
@@ -467,7 +476,7 @@ class LeTrucRules(TrickRules):
 
     # ---------------------------------------------------------------- tricks
     def lead_after_tie(
-        self, match: Match, plays: Sequence[tuple[int, Card | None]], top: list[int]
+        self, match: LeTrucMatch, plays: Sequence[tuple[int, Card | None]], top: list[int]
     ) -> int:
         """A spoiled trick is led again by whoever led it (4.1.10, 4.2.3)."""
         return plays[0][0]
@@ -478,7 +487,7 @@ class LeTrucRules(TrickRules):
             return "first_leader_team" if players == 4 else "none"
         return rule
 
-    def all_tied_winner(self, match: Match) -> int | None:
+    def all_tied_winner(self, match: LeTrucMatch) -> int | None:
         """Three spoiled tricks: the side that led trick 1 (4p seed) or nobody (2p, A22)."""
         hand = match.hand
         assert hand is not None
@@ -486,25 +495,25 @@ class LeTrucRules(TrickRules):
             return None
         return hand.played[0][0][0] % 2
 
-    def decides_game(self, hand: Hand) -> bool:
-        return bool(hand.x.mr)  # an accepted Mon Reste (trick_points)
+    def decides_game(self, hand: Hand[LeTrucExtras]) -> bool:
+        return bool(hand.x.mon_reste)  # an accepted Mon Reste (trick_points)
 
-    def trick_points(self, match: Match, winner: int) -> int:
+    def trick_points(self, match: LeTrucMatch, winner: int) -> int:
         """An accepted Mon Reste gives the winner the game: target - score (decision 11)."""
         hand = match.hand
         assert hand is not None
-        if hand.x.mr:
+        if hand.x.mon_reste:
             return self.target_score() - match.score[winner]
         return hand.stake
 
-    def before_play(self, match: Match, seat: int, action: Action) -> None:
+    def before_play(self, match: LeTrucMatch, seat: int, action: Action) -> None:
         hand = match.hand
         assert hand is not None
         if self._signals and hand.x.orders:  # an instruction binds one card only
             hand.x.orders = [o for o in hand.x.orders if o[0] != seat]
 
     # --------------------------------------------------------------- signals
-    def visible_cards(self, match: Match, seat: int) -> dict[int, tuple[Card, ...]]:
+    def visible_cards(self, match: LeTrucMatch, seat: int) -> dict[int, tuple[Card, ...]]:
         """With signals a governor also sees his partner's cards (4.1.14, 5.2)."""
         seen = super().visible_cards(match, seat)
         hand = match.hand
@@ -514,7 +523,7 @@ class LeTrucRules(TrickRules):
             seen[partner] = tuple(hand.cards[partner])
         return seen
 
-    def deal_events(self, match: Match, events: list[E.Event]) -> None:
+    def deal_events(self, match: LeTrucMatch, events: list[E.Event]) -> None:
         super().deal_events(match, events)
         hand = match.hand
         assert hand is not None
@@ -525,7 +534,7 @@ class LeTrucRules(TrickRules):
                     governor, partner, tuple(hand.cards[partner]),
                     audience=E.to_seat(governor)))
 
-    def _instructions(self, match: Match, seat: int) -> list[Action]:
+    def _instructions(self, match: LeTrucMatch, seat: int) -> list[Action]:
         """Highest, lowest, or one of the ranks the partner holds (he must be able to obey)."""
         hand = match.hand
         assert hand is not None
@@ -537,7 +546,7 @@ class LeTrucRules(TrickRules):
                 moves.append(Action(INSTRUCT_RANK, card))
         return moves
 
-    def _on_instruct(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_instruct(self, match: LeTrucMatch, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None
         partner = (seat + 2) % 4
@@ -549,11 +558,11 @@ class LeTrucRules(TrickRules):
             events.append(E.CallMade(seat, action.kind, rank))
             self.announce_turn(match, events)
 
-    def _obeying(self, match: Match, seat: int, cards: list[Card]) -> list[Card]:
+    def _obeying(self, match: LeTrucMatch, seat: int, cards: list[Card]) -> list[Card]:
         """The cards ``seat`` may play under its governor's instruction, if it can obey."""
         hand = match.hand
         assert hand is not None
-        for partner, kind, rank in hand.x.orders:
+        for partner, kind, rank in present(hand.x.orders):
             if partner != seat:
                 continue
             if kind == INSTRUCT_RANK:

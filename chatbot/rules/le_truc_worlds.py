@@ -4,13 +4,17 @@ Reste accepted, the instructions given (chatbot/ai/worlds.py asks through the ru
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
-from chatbot.rules.state import Match
 from chatbot.rules.views import SeatView
 
+if TYPE_CHECKING:  # the variant's module imports this one
+    from chatbot.rules.le_truc import LeTrucMatch
 
-def patch(rules: TrickRules, view: SeatView, match: Match) -> None:
+
+def patch(rules: TrickRules[Any], view: SeatView, match: LeTrucMatch) -> None:
     hand = match.hand
     assert hand is not None
     x = hand.x
@@ -20,7 +24,7 @@ def patch(rules: TrickRules, view: SeatView, match: Match) -> None:
     elif A.REDEAL_PROPOSE not in kinds:
         x.redeal = "refused"  # asked before, or too late: no redeal in these worlds
     if view.pending_call is None and A.MON_RESTE not in kinds:
-        x.mr = True  # a Mon Reste was accepted: nothing more to call
+        x.mon_reste = True  # a Mon Reste was accepted: nothing more to call
     if view.players == 4 and rules.options.get("signals"):
         # the rule bots never signal, so only this seat's own instruction is inferred
         on_turn = view.pending_call is None and view.seat in (view.dealer, view.mano)

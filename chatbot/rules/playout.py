@@ -20,7 +20,7 @@ class Config:
     options: tuple[tuple[str, Any], ...] = ()
 
     @property
-    def rules(self) -> TrickRules:
+    def rules(self) -> TrickRules[Any]:
         return rules_for(self.variant, dict(self.options))
 
     def label(self) -> str:
@@ -42,8 +42,8 @@ def standard_configs(variants: list[str]) -> list[Config]:
     return configs
 
 
-def random_game(rules: TrickRules, players: int, rng: random.Random,
-                max_actions: int = 100_000) -> tuple[Match, int]:
+def random_game(rules: TrickRules[Any], players: int, rng: random.Random,
+                max_actions: int = 100_000) -> tuple[Match[Any], int]:
     """Play a whole game choosing uniformly among legal actions; returns it and its length."""
     match = rules.new_match(players, rng.randrange(players))
     rules.deal(match, rng)

@@ -31,7 +31,7 @@ from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.put_events import CardPassed, CardsDiscarded, CardWithdrawn
 from chatbot.rules.put_resolution import card_strength, collect, most_tricks, two_sided_result
-from chatbot.rules.state import Extras, Hand, Match, Pending
+from chatbot.rules.state import Extras, Hand, Match, Pending, Phase, present
 from chatbot.rules.views import SeatView
 
 PUT_OPTIONS: dict[str, OptionSpec] = {
@@ -43,9 +43,9 @@ PUT_OPTIONS: dict[str, OptionSpec] = {
     "scoring": choice("race", "ledger"),  # 6.3.6
 }
 
-PASS_PHASE = "pass"
-DISCARD_PHASE = "discard"
-PLAY_PHASE = "play"
+PASS_PHASE = Phase.PASS
+DISCARD_PHASE = Phase.DISCARD
+PLAY_PHASE = Phase.PLAY
 PUT = Action(A.PUT)
 FOLD = Action(A.FOLD)
 ANSWERS = (Action(A.ACCEPT), Action(A.RUN))
@@ -65,7 +65,11 @@ class PutExtras(Extras):
     seen: bool | None = None  # the put was seen
 
 
-class PutRules(TrickRules):
+# A match of this variant: its hands carry PutExtras records.
+PutMatch = Match[PutExtras]
+
+
+class PutRules(TrickRules[PutExtras]):
     name = "put"
     seat_counts = (2, 3, 4, 5, 6)
     hand_size = 3
@@ -127,10 +131,10 @@ class PutRules(TrickRules):
     def world_seats(self, view: SeatView) -> list[int]:
         return put_worlds.active(self, view)
 
-    def world_patch(self, view: SeatView, match: Match) -> None:
+    def world_patch(self, view: SeatView, match: PutMatch) -> None:
         put_worlds.patch(self, view, match)
 
-    def world_leader(self, match: Match) -> int | None:
+    def world_leader(self, match: PutMatch) -> int | None:
         return put_worlds.leader(match)
 
     # ------------------------------------------------------------ new games
@@ -138,7 +142,7 @@ class PutRules(TrickRules):
         """Ledger chips may be negative and have no target, so they skip the race checks."""
         return not self._ledger
 
-    def setup_hand(self, match: Match) -> None:
+    def setup_hand(self, match: PutMatch) -> None:
         hand = match.hand
         assert hand is not None
         if self.partnership4(match.players):
@@ -148,7 +152,7 @@ class PutRules(TrickRules):
             hand.x.active = list(range(match.players))
 
     # ------------------------------------------------------- who acts, legal
-    def acting_seat(self, match: Match) -> int:
+    def acting_seat(self, match: PutMatch) -> int:
         hand = match.hand
         assert hand is not None
         if hand.phase == PASS_PHASE:
@@ -158,7 +162,7 @@ class PutRules(TrickRules):
         return hand.turn
 
     # ---------------------------------------------------------------- legality
-    def candidates(self, match: Match, seat: int) -> list[Action]:
+    def candidates(self, match: PutMatch, seat: int) -> list[Action]:
         hand = match.hand
         assert hand is not None
         cards = hand.cards[seat]
@@ -176,7 +180,7 @@ class PutRules(TrickRules):
         return {**super().checks(), A.PUT: self.check_put, A.FOLD: self.check_throw_in,
                 A.PASS: self.check_pass, A.DISCARD: self.check_discard}
 
-    def gate(self, match: Match, seat: int, action: Action) -> Verdict:
+    def gate(self, match: PutMatch, seat: int, action: Action) -> Verdict:
         """The passing and discarding of four partners come first; a seat out of the hand
         does nothing."""
         hand = match.hand
@@ -188,7 +192,7 @@ class PutRules(TrickRules):
                                      passer=self._passers_now(match)[0])
             return None
         if hand.phase == DISCARD_PHASE:
-            if seat in x.passers:
+            if seat in present(x.passers):
                 reason = "passer-no-discard" if kind == A.DISCARD else "out-of-hand"
                 return IllegalAction(reason, seat=seat)
             if kind == A.PASS:
@@ -196,11 +200,11 @@ class PutRules(TrickRules):
             if kind != A.DISCARD:
                 return IllegalAction("discard-first", seat=seat, action=kind)
             return None
-        if seat not in x.active:
+        if seat not in present(x.active):
             return IllegalAction("out-of-hand", seat=seat)
         return OPEN
 
-    def check_put(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_put(self, match: PutMatch, seat: int, action: Action) -> IllegalAction | None:
         """One put a hand (6.1.6), then as any call on one's turn."""
         hand = match.hand
         assert hand is not None
@@ -208,11 +212,11 @@ class PutRules(TrickRules):
             return IllegalAction("put-once", seat=seat)
         return self.check_call(match, seat, action)
 
-    def _put_spent(self, hand: Hand, seat: int) -> bool:
+    def _put_spent(self, hand: Hand[PutExtras], seat: int) -> bool:
         """At one's turn with no call waiting, the hand's put was already made."""
         return hand.pending is None and seat == hand.turn and hand.x.put is not None
 
-    def check_throw_in(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_throw_in(self, match: PutMatch, seat: int, action: Action) -> IllegalAction | None:
         """Throwing in (6.1.7): two sides only, and not after a put; then as any call."""
         hand = match.hand
         assert hand is not None
@@ -223,12 +227,12 @@ class PutRules(TrickRules):
                 return IllegalAction("no-throw-in-after-put", seat=seat)
         return self.check_call(match, seat, action)
 
-    def _out_of_phase(self, match: Match, seat: int, kind: str) -> IllegalAction:
+    def _out_of_phase(self, match: PutMatch, seat: int, kind: str) -> IllegalAction:
         """A pass or a discard in the play (the gate keeps the other phases)."""
         reason = "passing-over" if self.partnership4(match.players) else "no-passing"
         return IllegalAction(reason, seat=seat, action=kind)
 
-    def check_pass(self, match: Match, seat: int, action: Action) -> IllegalAction | None:
+    def check_pass(self, match: PutMatch, seat: int, action: Action) -> IllegalAction | None:
         """6.2.4: a passer gives the partner his highest card."""
         hand = match.hand
         assert hand is not None
@@ -237,7 +241,7 @@ class PutRules(TrickRules):
         passers = self._passers_now(match)
         if seat not in passers:
             partner = (seat + 2) % 4
-            if partner in hand.x.passers:
+            if partner in present(hand.x.passers):
                 return IllegalAction("partner-passed", seat=seat, partner=partner)
             return IllegalAction("not-your-pass", seat=seat, passer=passers[0])
         if action.card not in hand.cards[seat]:
@@ -246,39 +250,39 @@ class PutRules(TrickRules):
             return IllegalAction("pass-highest", seat=seat)
         return None
 
-    def check_discard(self, match: Match, seat: int, action: Action) -> Verdict:
+    def check_discard(self, match: PutMatch, seat: int, action: Action) -> Verdict:
         """A receiver with four cards lays one away: any of them (OPEN)."""
         hand = match.hand
         assert hand is not None
         if hand.phase != DISCARD_PHASE:
             return self._out_of_phase(match, seat, action.kind)
-        if seat in hand.x.discarded:
+        if seat in present(hand.x.discarded):
             return IllegalAction("already-discarded", seat=seat)
         if action.card not in hand.cards[seat]:
             return IllegalAction("card-not-held", seat=seat)
         return OPEN
 
-    def _passers_now(self, match: Match) -> tuple[int, ...]:
+    def _passers_now(self, match: PutMatch) -> tuple[int, ...]:
         """6.2.4: the dealer's left passes first, then the dealer; agreed: either partner."""
         hand = match.hand
         assert hand is not None
         first = (hand.dealer + 1) % 4 if not hand.x.passers else hand.dealer
         return (first, (first + 2) % 4) if self._agreed else (first,)
 
-    def _waiting_discards(self, match: Match) -> list[int]:
+    def _waiting_discards(self, match: PutMatch) -> list[int]:
         """Receivers still holding four cards, in the order they received (decision 9)."""
         assert match.hand is not None
         x = match.hand.x
-        return [r for r in x.receivers if r not in x.discarded]
+        return [r for r in present(x.receivers) if r not in present(x.discarded)]
 
     def _highest(self, cards: Sequence[Card]) -> list[Card]:
         best = max(map(card_strength, cards))
         return [c for c in cards if card_strength(c) == best]
 
-    def _next_active(self, match: Match, seat: int) -> int:
+    def _next_active(self, match: PutMatch, seat: int) -> int:
         """The next seat after ``seat`` in play order that is still in the hand."""
         assert match.hand is not None
-        active = match.hand.x.active
+        active = present(match.hand.x.active)
         n = match.players
         if len(active) == n:
             return (seat + 1) % n
@@ -288,36 +292,36 @@ class PutRules(TrickRules):
                 return nxt
         raise AssertionError("nobody else is in the hand")
 
-    def seat_order(self, match: Match, after: int) -> list[int]:
+    def seat_order(self, match: PutMatch, after: int) -> list[int]:
         assert match.hand is not None
-        active = match.hand.x.active
+        active = present(match.hand.x.active)
         n = match.players
         return [s for s in ((after + i) % n for i in range(1, n)) if s in active]
 
     # ----------------------------------------------------------------- tricks
-    def trick_size(self, match: Match) -> int:
+    def trick_size(self, match: PutMatch) -> int:
         assert match.hand is not None
-        return len(match.hand.x.active)
+        return len(present(match.hand.x.active))
 
-    def next_to_play(self, match: Match, seat: int) -> int:
+    def next_to_play(self, match: PutMatch, seat: int) -> int:
         return self._next_active(match, seat)
 
     def lead_after_tie(
-        self, match: Match, plays: Sequence[tuple[int, Card | None]], top: list[int]
+        self, match: PutMatch, plays: Sequence[tuple[int, Card | None]], top: list[int]
     ) -> int:
         """6.1.3 / 6.3.3: a tied trick belongs to nobody and its leader leads again."""
         return plays[0][0]
 
-    def hand_result(self, match: Match) -> tuple[bool, int | None]:
+    def hand_result(self, match: PutMatch) -> tuple[bool, int | None]:
         hand = match.hand
         assert hand is not None
         if self.individual(match.players):
             if len(hand.tricks) < match.players + 1:  # 6.3.2: every trick is played
                 return False, None
-            return True, most_tricks(hand.tricks, hand.x.active)
+            return True, most_tricks(hand.tricks, present(hand.x.active))
         return two_sided_result(hand.tricks)
 
-    def answer_stakes(self, match: Match) -> tuple[int | None, int] | None:
+    def answer_stakes(self, match: PutMatch) -> tuple[int | None, int] | None:
         """A put: seeing it plays the hand for the game (in a ledger, for the stake G);
         thrown in by all, the putter scores 1 (6.1.6)."""
         hand = match.hand
@@ -325,12 +329,12 @@ class PutRules(TrickRules):
             return None
         return (self.target_score() if self._ledger else None), 1
 
-    def decides_game(self, hand: Hand) -> bool:
+    def decides_game(self, hand: Hand[PutExtras]) -> bool:
         """A seen put (or outright play) gives the hand's winner the race (finish_by_tricks);
         in a ledger there is no game to decide."""
         return not self._ledger and (bool(hand.x.seen) or self._outright)
 
-    def finish_by_tricks(self, match: Match, winner: int | None, events: Events) -> None:
+    def finish_by_tricks(self, match: PutMatch, winner: int | None, events: Events) -> None:
         """Score a hand played out: 1, or the game after a seen put (decision 11)."""
         hand = match.hand
         assert hand is not None
@@ -341,7 +345,7 @@ class PutRules(TrickRules):
         seen = bool(hand.x.seen)
         if self._ledger:
             if seen:  # the stake G from every other player still in (decision 18)
-                payers = {self.team_of(s, match.players) for s in hand.x.active}
+                payers = {self.team_of(s, match.players) for s in present(hand.x.active)}
                 points = collect(sides, winner, payers, self.target_score(), ledger=True)
             else:
                 points = collect(sides, winner, range(sides), 1, ledger=True)
@@ -352,7 +356,7 @@ class PutRules(TrickRules):
             points = collect(sides, winner, (), 1, ledger=False)
         self.finish(match, winner, points, "tricks", events)
 
-    def add_to_score(self, match: Match, points: Sequence[int]) -> None:
+    def add_to_score(self, match: PutMatch, points: Sequence[int]) -> None:
         """Race: first to the target wins. Ledger: chips only move, the game never ends."""
         if not self._ledger:
             super().add_to_score(match, points)
@@ -361,7 +365,7 @@ class PutRules(TrickRules):
             match.score[side] += p
 
     # --------------------------------------------------------------- the put
-    def _on_put(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_put(self, match: PutMatch, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None
         hand.x.update(put=seat, stayed=[], resigned=[])
@@ -370,18 +374,18 @@ class PutRules(TrickRules):
             events.append(E.CallMade(seat, A.PUT))
             self.announce_turn(match, events)
 
-    def _on_see(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_see(self, match: PutMatch, seat: int, action: Action, events: Events) -> None:
         self._answer(match, seat, True, events)
 
-    def _on_throw_in(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_throw_in(self, match: PutMatch, seat: int, action: Action, events: Events) -> None:
         self._answer(match, seat, False, events)
 
-    def _answer(self, match: Match, seat: int, stays: bool, events: Events) -> None:
+    def _answer(self, match: PutMatch, seat: int, stays: bool, events: Events) -> None:
         """6.1.6 / 6.3.4: answers come in rotation after the putter; the last one settles it."""
         hand = match.hand
         assert hand is not None and hand.pending is not None
         x = hand.x
-        (x.stayed if stays else x.resigned).append(seat)
+        (present(x.stayed) if stays else present(x.resigned)).append(seat)
         if events is not None:
             events.append(E.CallAnswered(seat, A.PUT, stays))
         putter = hand.pending.caller
@@ -391,7 +395,7 @@ class PutRules(TrickRules):
             self.announce_turn(match, events)
             return
         hand.pending = None
-        stayed, resigned = x.stayed, x.resigned
+        stayed, resigned = present(x.stayed), present(x.resigned)
         x.calls = {"put": {"caller": putter, "seen": bool(stayed),
                               "stayed": list(stayed), "resigned": list(resigned)}}
         side = self.team_of(putter, match.players)
@@ -405,11 +409,11 @@ class PutRules(TrickRules):
             self._drop(match, quitter, events)
         self.announce_turn(match, events)
 
-    def _drop(self, match: Match, seat: int, events: Events) -> None:
+    def _drop(self, match: PutMatch, seat: int, events: Events) -> None:
         """A resigner leaves: his held cards are dropped, his card on the table withdrawn."""
         hand = match.hand
         assert hand is not None
-        hand.x.active.remove(seat)
+        present(hand.x.active).remove(seat)
         dropped = len(hand.cards[seat])
         hand.cards[seat] = []
         for i, (owner, card) in enumerate(hand.table):
@@ -422,7 +426,7 @@ class PutRules(TrickRules):
         if events is not None and dropped:
             events.append(CardsDiscarded(seat, dropped))
 
-    def _on_fold(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_fold(self, match: PutMatch, seat: int, action: Action, events: Events) -> None:
         """6.1.7: throwing in without a put gives the other side 1."""
         hand = match.hand
         assert hand is not None
@@ -434,7 +438,7 @@ class PutRules(TrickRules):
         self.finish(match, other, points, "fold", events)
 
     # ------------------------------------------------------------ passing
-    def _on_pass(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_pass(self, match: PutMatch, seat: int, action: Action, events: Events) -> None:
         """6.2.3: the highest card goes face down to the partner, the other two are discarded."""
         hand = match.hand
         assert hand is not None and action.card is not None
@@ -443,9 +447,9 @@ class PutRules(TrickRules):
         hand.cards[seat] = []
         hand.cards[partner].append(action.card)
         x = hand.x
-        x.passers.append(seat)
-        x.receivers.append(partner)
-        if len(x.passers) == 2:
+        present(x.passers).append(seat)
+        present(x.receivers).append(partner)
+        if len(present(x.passers)) == 2:
             hand.phase = DISCARD_PHASE
         if events is not None:
             events.append(CardPassed(seat, partner, None))
@@ -453,23 +457,23 @@ class PutRules(TrickRules):
             events.append(CardsDiscarded(seat, rest))
             self.announce_turn(match, events)
 
-    def _on_discard(self, match: Match, seat: int, action: Action, events: Events) -> None:
+    def _on_discard(self, match: PutMatch, seat: int, action: Action, events: Events) -> None:
         """6.2.3 / A27: a receiver discards any one card; after both, the play begins."""
         hand = match.hand
         assert hand is not None and action.card is not None
         hand.cards[seat].remove(action.card)
         x = hand.x
-        x.discarded.append(seat)
-        if len(x.discarded) == 2:
+        present(x.discarded).append(seat)
+        if len(present(x.discarded)) == 2:
             hand.phase = PLAY_PHASE
-            x.active = sorted(x.receivers)
-            hand.turn = hand.leader = x.receivers[0]  # the non-dealer side leads (6.2.5)
+            x.active = sorted(present(x.receivers))
+            hand.turn = hand.leader = present(x.receivers)[0]  # the non-dealer side leads (6.2.5)
         if events is not None:
             events.append(CardsDiscarded(seat, 1))
             self.announce_turn(match, events)
 
     # ---------------------------------------------------------------- events
-    def announce_turn(self, match: Match, events: Events) -> None:
+    def announce_turn(self, match: PutMatch, events: Events) -> None:
         """Both receivers may discard at once, so each is told it is his turn."""
         hand = match.hand
         if events is None or hand is None or hand.phase != DISCARD_PHASE:

@@ -7,11 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from chatbot.rules import actions as A
-from chatbot.rules.state import Match
 from chatbot.rules.views import SeatView
 
 if TYPE_CHECKING:
-    from chatbot.rules.put import PutRules
+    from chatbot.rules.put import PutMatch, PutRules
 
 
 def active(rules: PutRules, view: SeatView) -> list[int]:
@@ -45,7 +44,7 @@ def receivers(view: SeatView) -> list[int]:
     return out
 
 
-def patch(rules: PutRules, view: SeatView, match: Match) -> None:
+def patch(rules: PutRules, view: SeatView, match: PutMatch) -> None:
     hand = match.hand
     assert hand is not None
     x = hand.x
@@ -75,7 +74,7 @@ def patch(rules: PutRules, view: SeatView, match: Match) -> None:
         x.update(put=caller, stayed=stayed, resigned=[])
 
 
-def leader(match: Match) -> int | None:
+def leader(match: PutMatch) -> int | None:
     """Four-player Put: the first receiver leads."""
     hand = match.hand
     assert hand is not None

@@ -43,15 +43,16 @@ def find_variant(name: str) -> str | None:
 
 
 @cache
-def rules_class(variant: str) -> type[TrickRules]:
+def rules_class(variant: str) -> type[TrickRules[Any]]:
     path = VARIANTS.get(variant)
     if path is None:
         raise UnknownVariant(variant)
     module, _, name = path.partition(":")
     try:
-        return getattr(import_module(module), name)
+        found: type[TrickRules[Any]] = getattr(import_module(module), name)
     except (ImportError, AttributeError):
         raise UnknownVariant(variant) from None
+    return found
 
 
 def available_variants() -> list[str]:
@@ -67,10 +68,10 @@ def available_variants() -> list[str]:
 
 
 @lru_cache(maxsize=256)
-def _cached(variant: str, frozen: tuple[tuple[str, Any], ...]) -> TrickRules:
+def _cached(variant: str, frozen: tuple[tuple[str, Any], ...]) -> TrickRules[Any]:
     return rules_class(variant)(dict(frozen))
 
 
-def rules_for(variant: str, options: dict[str, Any] | None = None) -> TrickRules:
+def rules_for(variant: str, options: dict[str, Any] | None = None) -> TrickRules[Any]:
     """The rules object of a variant with these options (shared: it holds no game state)."""
     return _cached(variant, tuple(sorted((options or {}).items())))

@@ -12,12 +12,12 @@ from chatbot.rules import events as E
 from chatbot.rules import put_events  # noqa: F401  (Put's own Event subclasses)
 from chatbot.rules.cards import Card, Family, card_code, parse_card
 from chatbot.rules.registry import rules_class
-from chatbot.rules.state import Extras, Hand, Match, Pending
+from chatbot.rules.state import Extras, Hand, Match, Pending, Phase, Special
 
 FORMAT_VERSION = 1
 
 
-def match_to_dict(match: Match) -> dict[str, Any]:
+def match_to_dict(match: Match[Any]) -> dict[str, Any]:
     family = rules_class(match.variant).family
     hand = match.hand
     return {
@@ -33,7 +33,7 @@ def match_to_dict(match: Match) -> dict[str, Any]:
     }
 
 
-def match_from_dict(doc: dict[str, Any]) -> Match:
+def match_from_dict(doc: dict[str, Any]) -> Match[Any]:
     cls = rules_class(doc["variant"])
     hand = doc["hand"]
     return Match(
@@ -48,7 +48,7 @@ def match_from_dict(doc: dict[str, Any]) -> Match:
     )
 
 
-def _hand_to_dict(hand: Hand, family: Family) -> dict[str, Any]:
+def _hand_to_dict(hand: Hand[Any], family: Family) -> dict[str, Any]:
     enc = _Encoder(family).encode
     pending = hand.pending
     return {
@@ -78,7 +78,7 @@ def _hand_to_dict(hand: Hand, family: Family) -> dict[str, Any]:
     }
 
 
-def _hand_from_dict(doc: dict[str, Any], family: Family, extras: type[Extras]) -> Hand:
+def _hand_from_dict(doc: dict[str, Any], family: Family, extras: type[Extras]) -> Hand[Any]:
     dec = _Decoder(family).decode
     pending = doc["pending"]
     return Hand(
@@ -88,8 +88,8 @@ def _hand_from_dict(doc: dict[str, Any], family: Family, extras: type[Extras]) -
         dealt=dec(doc["dealt"]),
         vira=dec(doc["vira"]),
         stock=dec(doc["stock"]),
-        special=doc["special"],
-        phase=doc["phase"],
+        special=None if doc["special"] is None else Special(doc["special"]),
+        phase=Phase(doc["phase"]),
         turn=doc["turn"],
         leader=doc["leader"],
         table=dec(doc["table"]),

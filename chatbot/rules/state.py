@@ -9,10 +9,27 @@ the rules to change them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from functools import cache
-from typing import Any, Self
+from enum import StrEnum
+from typing import Any, Generic, Self, TypeVar
 
 from chatbot.rules.cards import Card
+
+
+class Phase(StrEnum):
+    """Where a hand stands. A StrEnum is a str: stored and compared as its value."""
+
+    DECIDE = "decide"  # Brazil: the side at eleven decides to play the hand or run
+    PLAY = "play"  # cards and calls
+    PASS = "pass"  # Put with four: the passers give their partners a card
+    DISCARD = "discard"  # Put with four: the receivers lay one card away
+    OVER = "over"  # scored
+
+
+class Special(StrEnum):
+    """A special hand (Brazil): the hand of eleven (ten in Mineiro), or the iron hand."""
+
+    ELEVEN = "eleven"
+    IRON = "iron"
 
 
 @dataclass(slots=True)
@@ -22,9 +39,11 @@ class Extras:
 
     A field left None is absent: it is not written, so the stored JSON of a hand is
     exactly what it was when this state was an untyped dict with the same keys, and an
-    old game reads back unchanged. ``calls`` is every variant's: what was settled this
-    hand (envido, flor, put), as the scenario output shows it. ``senas`` is every team
-    game's: the señas made this hand and who caught them (chatbot.rules.senas).
+    old game reads back unchanged. A field is stored under its name, or under the key
+    that ``stored_as`` gives it (a readable name for a short key saved games hold).
+    ``calls`` is every variant's: what was settled this hand (envido, flor, put), as the
+    scenario output shows it. ``senas`` is every team game's: the señas made this hand
+    and who caught them (chatbot.rules.senas).
     """
 
     calls: dict[str, Any] | None = None
@@ -44,21 +63,66 @@ class Extras:
             setattr(self, name, value)
 
     def to_doc(self) -> dict[str, Any]:
-        """The fields that are set, by name (JSON-able values)."""
-        return {name: value for name in _field_names(type(self))
+        """The fields that are set, by their stored keys (JSON-able values)."""
+        return {key: value for name, key in _stored_keys(type(self))
                 if (value := getattr(self, name)) is not None}
 
     @classmethod
     def from_doc(cls, doc: dict[str, Any]) -> Self:
-        unknown = set(doc) - set(_field_names(cls))
+        names = {key: name for name, key in _stored_keys(cls)}
+        unknown = set(doc) - set(names)
         if unknown:
             raise ValueError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
-        return cls(**doc)
+        return cls(**{names[key]: value for key, value in doc.items()})
 
 
-@cache
+STORED_KEY = "stored_key"  # a field's metadata: the key it is stored under
+
+
+def stored_as(key: str) -> dict[str, str]:
+    """A field's metadata to store it under ``key`` rather than its name: saved games
+    hold that key, so a field renamed for reading keeps the JSON exactly as it was
+    (``field(default=None, metadata=stored_as("env"))``)."""
+    return {STORED_KEY: key}
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_STORED_KEYS: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
 def _field_names(cls: type[Extras]) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(cls))
+    """A record's field names, found once per record class (copies run in every simulation)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+def _stored_keys(cls: type[Extras]) -> tuple[tuple[str, str], ...]:
+    """Each field's name and the key it is stored under, in field order."""
+    keys = _STORED_KEYS.get(cls)
+    if keys is None:
+        keys = _STORED_KEYS[cls] = tuple((f.name, f.metadata.get(STORED_KEY, f.name))
+                                         for f in fields(cls))
+    return keys
+
+
+T = TypeVar("T")
+
+
+def present(value: T | None) -> T:
+    """A field of a variant's record that this moment of the hand has set.
+
+    The records leave a field None while it is absent (so it is not stored); the rules
+    read one only once the hand has set it, and this says so to the type checker.
+    """
+    assert value is not None, "a variant's field read before the hand set it"
+    return value
+
+
+# A variant's record of its own state of a hand: Hand, Match and the rules are generic in
+# it, so a variant's code reads its own fields with their types (``hand.x.owed``).
+X = TypeVar("X", bound=Extras)
 
 
 @dataclass(slots=True)
@@ -75,8 +139,8 @@ class Pending:
 
 
 @dataclass(slots=True)
-class Hand:
-    """One deal: from the cards dealt to the points scored."""
+class Hand(Generic[X]):
+    """One deal: from the cards dealt to the points scored; ``x`` is the variant's record."""
 
     dealer: int
     mano: int
@@ -84,8 +148,8 @@ class Hand:
     dealt: list[tuple[Card, ...]]  # as dealt (after any redeal), per seat
     vira: Card | None = None
     stock: list[Card] = field(default_factory=list)
-    special: str | None = None  # None | "eleven" | "iron"
-    phase: str = "play"  # "decide" | "play" | "answer" | "over" | variant phases
+    special: Special | None = None
+    phase: Phase = Phase.PLAY
     turn: int = 0  # seat to play a card
     leader: int = 0  # seat that led the current trick
     table: list[tuple[int, Card | None]] = field(default_factory=list)  # current trick
@@ -99,9 +163,9 @@ class Hand:
     points: list[int] = field(default_factory=list)  # per team, this hand
     reason: str | None = None
     covered: list[Card] = field(default_factory=list)  # face-down cards (only the owner knows)
-    x: Extras = field(default_factory=Extras)  # the variant's own state (its record)
+    x: X = field(kw_only=True)  # the variant's own state (its record: the rules' ``extras``)
 
-    def copy(self) -> Hand:
+    def copy(self) -> Hand[X]:
         return Hand(
             dealer=self.dealer,
             mano=self.mano,
@@ -129,11 +193,11 @@ class Hand:
 
     @property
     def over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
 
 @dataclass(slots=True)
-class Match:
+class Match(Generic[X]):
     """A whole game to the target: the score, who deals, and the hand in play."""
 
     variant: str
@@ -141,11 +205,11 @@ class Match:
     players: int
     score: list[int]
     dealer: int
-    hand: Hand | None = None
+    hand: Hand[X] | None = None
     hand_no: int = 0
     winner: int | None = None  # team that won the game
 
-    def copy(self) -> Match:
+    def copy(self) -> Match[X]:
         return Match(
             variant=self.variant,
             options=dict(self.options),

@@ -7,13 +7,14 @@ the hidden state leaks into it, so a bot that decides from a view cannot peek.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.errors import IllegalAction
-from chatbot.rules.state import Match
+from chatbot.rules.state import Match, Phase, Special
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,8 +29,8 @@ class SeatView:
     target: int
     stake: int
     level: int
-    special: str | None
-    phase: str
+    special: Special | None
+    phase: Phase
     vira: Card | None
     hand: tuple[Card, ...] | None  # None when played blind
     hand_size: int
@@ -42,7 +43,7 @@ class SeatView:
     to_act: int | None
     legal: tuple[Action, ...]  # what this seat may do now; blind picks as blind_slot cards
     last_raiser: int | None
-    calls: dict[str, dict[str, object]]
+    calls: dict[str, dict[str, Any]]
     covered: tuple[Card, ...] = ()  # this seat's own face-down plays, in order (it knows them)
     decides_game: bool = False  # the hand's winner wins the game (rules.decides_game)
     # the señas this seat knows of this hand, as (signaller, name): its team's and the
@@ -71,7 +72,7 @@ def slot_index(card: Card | None) -> int | None:
     return int(card.suit[1:])
 
 
-def real_action(match: Match, seat: int, action: Action) -> Action:
+def real_action(match: Match[Any], seat: int, action: Action) -> Action:
     """Turn a blind pick (by position) into the card it is; other actions pass through."""
     index = slot_index(action.card)
     if index is None:
@@ -83,7 +84,7 @@ def real_action(match: Match, seat: int, action: Action) -> Action:
     return Action(action.kind, held[index])
 
 
-def _blind_legal(match: Match, seat: int, legal: list[Action]) -> tuple[Action, ...]:
+def _blind_legal(match: Match[Any], seat: int, legal: list[Action]) -> tuple[Action, ...]:
     """In a blind hand a seat may pick a position, never learn which card is there."""
     assert match.hand is not None
     held = match.hand.cards[seat]
@@ -91,7 +92,7 @@ def _blind_legal(match: Match, seat: int, legal: list[Action]) -> tuple[Action, 
                  for a in legal)
 
 
-def seat_view(rules: TrickRules, match: Match, seat: int) -> SeatView:
+def seat_view(rules: TrickRules[Any], match: Match[Any], seat: int) -> SeatView:
     hand = match.hand
     assert hand is not None
     seen = rules.visible_cards(match, seat)
@@ -142,7 +143,7 @@ def played_by(view: SeatView) -> list[list[Card | None]]:
     return out
 
 
-def own_covered(match: Match, seat: int) -> tuple[Card, ...]:
+def own_covered(match: Match[Any], seat: int) -> tuple[Card, ...]:
     """The face-down cards ``seat`` played this hand: hidden from others, not from itself."""
     hand = match.hand
     assert hand is not None

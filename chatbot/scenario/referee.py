@@ -47,6 +47,7 @@ def referee(scenario: Scenario) -> dict[str, Any]:
         }
     else:
         seat = rules.to_act(match)
+        assert seat is not None  # a hand in play always has a seat to act
         result["to_act"] = seat
         result["legal"] = [_action_doc(rules, a) for a in rules.legal(match, seat)]
     calls = rules.resolved_calls(match)

@@ -78,7 +78,7 @@ def rate(game: FinishedGame, known: Mapping[int, Rating]) -> dict[int, Rating]:
               for user in members}
     model_teams = [[MODEL.rating(mu=before[u].mu, sigma=before[u].sigma) for u in teams[t]]
                    for t in order]
-    ranks = [0 if team == game.winner else 1 for team in order]
+    ranks: list[float] = [0 if team == game.winner else 1 for team in order]
     rated = MODEL.rate(model_teams, ranks=ranks)
     still = {line.user_id for line in game.seats if line.bot_played_most}
     after: dict[int, Rating] = {}

@@ -322,6 +322,7 @@ class ChatPlayer(StorageModel, table=True):
 
 def table_of(model: type[SQLModel]) -> Table:
     """The Core table behind a model, typed for statement building."""
+    # SQLAlchemy sets __table__ on a table model; SQLModel declares no such attribute
     table = model.__table__  # type: ignore[attr-defined]
     assert isinstance(table, Table)
     return table

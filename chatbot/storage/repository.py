@@ -617,7 +617,7 @@ def _insert_events(
     if not events:
         return []
     last_seq = conn.execute(_LAST_SEQ, {"table_id": table_id}).scalar_one()
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "table_id": table_id,
             "seq": seq,

@@ -89,22 +89,24 @@ def test_unknown_level_and_empty_turn_are_errors() -> None:
 
 
 def test_player_levels_are_listed_with_a_description_in_every_language() -> None:
-    from chatbot.ai import STYLE_LEVELS, describe, player_levels
+    from chatbot.ai import STYLE_LEVELS
+    from chatbot.i18n.levels import LEVEL_TEXTS, level_description, level_name
     from chatbot.i18n.locales import LOCALES
-    from chatbot.i18n.translation import translate
 
-    codes = [level.code for level in player_levels()]
-    assert codes == list(LEVELS) and codes[:3] == ["easy", "normal", "hard"]
-    assert set(STYLE_LEVELS) <= set(codes) and "baseline" not in codes and "random" not in codes
+    assert list(LEVELS[:3]) == ["easy", "normal", "hard"]
+    assert set(STYLE_LEVELS) <= set(LEVELS) and "baseline" not in LEVELS and "random" not in LEVELS
     assert {"baseline", "random"} <= set(BENCH_LEVELS)
-    for level in player_levels():
-        assert describe(level.code) == level.description
-        texts = {locale: translate(level.description, locale) for locale in LOCALES}
-        assert texts["en"] == level.description
-        for locale, text in texts.items():
-            assert text and (locale == "en" or text != level.description), (locale, level)
+    assert set(LEVEL_TEXTS) == set(LEVELS)
+    for code in LEVELS:
+        english = LEVEL_TEXTS[code]
+        assert (level_name(code, "en"), level_description(code, "en")) == english
+        for locale in LOCALES:
+            name, description = level_name(code, locale), level_description(code, locale)
+            assert name and description, (locale, code)
+            if locale != "en":
+                assert description != english.description, (locale, code)
     with pytest.raises(KeyError):
-        describe("baseline")
+        level_description("baseline", "en")
 
 
 def test_styles_differ_the_way_their_names_say() -> None:

@@ -14,10 +14,9 @@ from typing import Any
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from chatbot.ai import describe
 from chatbot.fsm.table import Table
+from chatbot.i18n.levels import level_description
 from chatbot.i18n.table_text import ALERTS
-from chatbot.i18n.translation import translate
 from chatbot.rules.cards import Card
 from chatbot.rules.events import Event
 from chatbot.storage import Repository, TableRecord
@@ -192,7 +191,7 @@ async def test_a_bot_seat_gets_the_level_the_lobby_shows(
         assert has_button(lobby, "Bot: Normal")
         before = snapshot(await game.record())[1:]  # (the version follows message ids too)
         answer = await alice.press_button(lobby, "Bot: Normal")
-        assert not answer.show_alert and answer.text == translate(describe("hard"), "en")
+        assert not answer.show_alert and answer.text == level_description("hard", "en")
         await fake_telegram.wait_until(lambda: has_button(lobby, "Bot: Hard"),
                                        what="the next level on the lobby")
         assert snapshot(await game.record())[1:] == before  # the keyboard changed, not the table

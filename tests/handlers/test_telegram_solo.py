@@ -5,11 +5,10 @@ from __future__ import annotations
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from chatbot.ai import describe
 from chatbot.fsm.table import Table
 from chatbot.handlers.payload import peek
 from chatbot.i18n.bidi import terminal_text
-from chatbot.i18n.translation import translate
+from chatbot.i18n.levels import level_description
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeChat, FakeMessage, FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import eventually
@@ -96,7 +95,7 @@ async def test_the_player_chooses_the_bots_level(fake_telegram: FakeTelegramServ
         assert menu.button("Adversário: Difícil")  # hard unless the player picks another
         answer = await caio.press_button(menu, "Adversário: Difícil")
         assert not answer.show_alert
-        assert answer.text == translate(describe("tight"), "pt_BR")
+        assert answer.text == level_description("tight", "pt_BR")
         await fake_telegram.wait_until(
             lambda: any(b["text"] == "Adversário: Fechado" for b in menu.buttons),
             what="the next level on the menu")

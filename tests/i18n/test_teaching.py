@@ -109,7 +109,7 @@ def test_hand_of_eleven_choice_says_both_outcomes() -> None:
 
 
 @pytest.mark.parametrize(("variant", "special", "extras"), [
-    ("paulista", "iron", {}), ("mineiro", "iron", {}), ("le-truc", None, {"mr": True}),
+    ("paulista", "iron", {}), ("mineiro", "iron", {}), ("le-truc", None, {"mon_reste": True}),
     ("put", None, {"seen": True})])
 def test_the_rules_say_which_hand_decides_the_game(variant: str, special: str | None,
                                                    extras: dict[str, object]) -> None:
@@ -223,7 +223,7 @@ def test_an_accepted_envido_shows_what_was_sung_and_hides_what_was_not(seed: int
     assert mano is not None
     fire(table, "move", mano, Action(A.ENVIDO))
     events = fire(table, "move", 1 - mano, Action(A.ACCEPT))
-    counts = match.hand.x.env
+    counts = match.hand.x.envido_counts
     scored = next(e for e in events if isinstance(e, E.CallScored))
     viewer = Viewer(rules, 2, NAMES[:2], None)
     shown = render_all(with_sung(events, rules, match), viewer, "en")

@@ -94,8 +94,8 @@ def test_deal_caches_the_counts(players: int) -> None:
         assert hand is not None
         dealt = [c for held in hand.cards for c in held]
         assert len(dealt) == len(set(dealt)) == 3 * players
-        assert hand.x.env == tuple(envido_count(h) for h in hand.cards)
-        assert hand.x.florc == tuple(flor_count(h) for h in hand.cards)
+        assert hand.x.envido_counts == tuple(envido_count(h) for h in hand.cards)
+        assert hand.x.flor_counts == tuple(flor_count(h) for h in hand.cards)
         assert hand.x.owed == [s for s in range(players) if flor_count(hand.cards[s])]
         assert rules.to_act(match) == hand.mano == (hand.dealer + 1) % players
 
@@ -269,7 +269,8 @@ def test_immediate_falta_ends_the_game_mid_hand() -> None:
         E.HandWon(0, (10, 0), (30, 12), "envido"), E.GameWon(0, (30, 12))]
     assert match.score == [30, 12] and match.winner == 0
     hand = match.hand
-    assert hand is not None and hand.over and hand.pending is None and hand.x.susp is None
+    assert hand is not None and hand.over and hand.pending is None
+    assert hand.x.suspended_truco is None
     assert (hand.winner, hand.reason, hand.points, hand.tricks) == (0, "envido", [10, 0], [])
     assert rules.to_act(match) is None and rules.legal(match, 0) == rules.legal(match, 1) == []
     with pytest.raises(IllegalAction) as info:

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 
 from chatbot.fsm.table import Table
+from chatbot.rules.argentino import ArgentinoExtras
+from chatbot.rules.le_truc import LeTrucExtras
 from chatbot.rules.registry import VARIANTS, rules_class
 from chatbot.rules.state import Extras
 
@@ -55,3 +57,19 @@ def test_a_record_refuses_a_field_it_does_not_have() -> None:
     with pytest.raises(ValueError, match="no field 'florc'"):
         rules_class("paulista").extras.from_doc({"florc": [0, 1]})
     assert Extras.from_doc({}).to_doc() == {}
+
+
+def test_a_renamed_field_keeps_the_key_games_were_saved_with() -> None:
+    """Fields read by readable names (envido_counts, mon_reste) are stored under the short
+    keys saved games hold (env, mr), so a record reads and writes those keys only."""
+    argentino = ArgentinoExtras.from_doc(
+        {"env": (27, 33), "florc": (0, 0), "susp": ("truco", 1, 1, 0)})
+    assert argentino.envido_counts == (27, 33)
+    assert argentino.suspended_truco == ("truco", 1, 1, 0)
+    assert argentino.to_doc() == {"env": (27, 33), "florc": (0, 0),
+                                  "susp": ("truco", 1, 1, 0)}
+    le_truc = LeTrucExtras.from_doc({"mr": True})
+    assert le_truc.mon_reste is True
+    assert le_truc.to_doc() == {"mr": True}
+    with pytest.raises(ValueError, match="no field 'mon_reste'"):
+        LeTrucExtras.from_doc({"mon_reste": True})

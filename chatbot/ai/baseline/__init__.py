@@ -9,6 +9,7 @@ when the live modules do. It is a bench level only, never offered to players.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from chatbot.ai.baseline import search
 from chatbot.rules.actions import Action
@@ -16,6 +17,6 @@ from chatbot.rules.base import TrickRules
 from chatbot.rules.views import SeatView
 
 
-def choose(rules: TrickRules, view: SeatView, rng: random.Random) -> Action:
+def choose(rules: TrickRules[Any], view: SeatView, rng: random.Random) -> Action:
     """The frozen hard bot's action: always one of ``view.legal``."""
     return search.choose(rules, view, rng)

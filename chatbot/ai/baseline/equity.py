@@ -11,6 +11,7 @@ falling probabilities, so the equities are rough but ordered the right way.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from chatbot.rules.base import TrickRules
 
@@ -18,7 +19,7 @@ from chatbot.rules.base import TrickRules
 LEVEL_ODDS = (0.6, 0.28, 0.08, 0.03, 0.01)
 
 
-def hand_values(rules: TrickRules) -> tuple[tuple[int, float], ...]:
+def hand_values(rules: TrickRules[Any]) -> tuple[tuple[int, float], ...]:
     """(points, probability) of one hand for the equity model."""
     ladder = rules.ladder
     weights = LEVEL_ODDS[: len(ladder)]
@@ -54,7 +55,7 @@ class Equity:
 
     __slots__ = ("_table", "target")
 
-    def __init__(self, rules: TrickRules) -> None:
+    def __init__(self, rules: TrickRules[Any]) -> None:
         self.target = rules.target_score()
         self._table = equity_table(self.target, hand_values(rules))
 

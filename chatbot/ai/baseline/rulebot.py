@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from chatbot.ai.baseline.strength import (
     LiveOdds,
@@ -36,8 +37,8 @@ from chatbot.rules.views import SeatView
 
 FLOR_CALLS = frozenset({A.FLOR, A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO})
 # Envido counts (Argentine, 20 + two of a suit) that justify each call or answer.
-ENVIDO_CALL_AT = {A.ENVIDO: 27, A.REAL_ENVIDO: 30, A.FALTA_ENVIDO: 32}
-ENVIDO_ACCEPT_AT = {A.ENVIDO: 25, A.REAL_ENVIDO: 27, A.FALTA_ENVIDO: 30}
+ENVIDO_CALL_AT: dict[str, int] = {A.ENVIDO: 27, A.REAL_ENVIDO: 30, A.FALTA_ENVIDO: 32}
+ENVIDO_ACCEPT_AT: dict[str, int] = {A.ENVIDO: 25, A.REAL_ENVIDO: 27, A.FALTA_ENVIDO: 30}
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +58,7 @@ EASY = Style(counting=False, noise=0.2, slip=0.25, envido_noise=4)
 class RuleBot:
     """One decision: the view's facts plus the percentiles of the cards."""
 
-    def __init__(self, rules: TrickRules, view: SeatView, rng: random.Random,
+    def __init__(self, rules: TrickRules[Any], view: SeatView, rng: random.Random,
                  style: Style = NORMAL, rank: Ranking | None = None) -> None:
         self.rules = rules
         self.view = view
@@ -361,7 +362,7 @@ class RuleBot:
 PARTNER_HOPE = 0.35  # chance an unseen partner still to play takes the trick
 
 
-def choose(rules: TrickRules, view: SeatView, rng: random.Random,
+def choose(rules: TrickRules[Any], view: SeatView, rng: random.Random,
            style: Style = NORMAL) -> Action:
     """The bot's action for this seat (the ``normal`` level): always one of ``view.legal``."""
     return RuleBot(rules, view, rng, style).choose()

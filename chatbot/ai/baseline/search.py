@@ -23,6 +23,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from chatbot.ai.baseline.equity import Equity
 from chatbot.ai.baseline.rulebot import NORMAL, RuleBot
@@ -122,14 +123,14 @@ class Scorer:
 
     __slots__ = ("equity", "sides", "target", "team")
 
-    def __init__(self, rules: TrickRules, view: SeatView) -> None:
+    def __init__(self, rules: TrickRules[Any], view: SeatView) -> None:
         self.team = view.team
         self.sides = len(view.score)
         self.target = rules.target_score()
         ledger = rules.options.get("scoring") == "ledger"
         self.equity = Equity(rules) if self.sides == 2 and not ledger else None
 
-    def value(self, match: Match) -> float:
+    def value(self, match: Match[Any]) -> float:
         score = match.score
         if self.equity is not None:
             if match.winner is not None:
@@ -147,8 +148,8 @@ class Scorer:
         return value
 
 
-def rollout(rules: TrickRules, world: Match, seat: int, action: Action,
-            rng: random.Random, rank: Ranking) -> Match:
+def rollout(rules: TrickRules[Any], world: Match[Any], seat: int, action: Action,
+            rng: random.Random, rank: Ranking) -> Match[Any]:
     """Play ``action`` in a copy of ``world``, then the rule bot everywhere to the hand's end."""
     match = world.copy()
     rules.apply_trusted(match, seat, real_action(match, seat, action))
@@ -166,19 +167,19 @@ def rollout(rules: TrickRules, world: Match, seat: int, action: Action,
     raise RuntimeError("a simulated hand did not end")
 
 
-def world_count(rules: TrickRules, view: SeatView, n_candidates: int, budget: Budget) -> int:
+def world_count(rules: TrickRules[Any], view: SeatView, n_candidates: int, budget: Budget) -> int:
     """Worlds that fit the step budget, from the cards left to play (never from the clock)."""
     left = sum(layout(rules, view).held) + view.hand_size + 2
     fit = budget.steps // max(1, n_candidates * left)
     return max(budget.min_samples, min(budget.samples, fit))
 
 
-def belief_for(rules: TrickRules, view: SeatView) -> Belief | None:
+def belief_for(rules: TrickRules[Any], view: SeatView) -> Belief | None:
     """What the others' public actions say about their cards."""
     return both(envido_belief(rules, view), call_belief(rules, view))
 
 
-def analyse(rules: TrickRules, view: SeatView, rng: random.Random,
+def analyse(rules: TrickRules[Any], view: SeatView, rng: random.Random,
             budget: Budget = DEFAULT_BUDGET) -> Analysis:
     """Search one decision; falls back to the rule bot where a search has nothing to add."""
     if not view.legal:
@@ -231,7 +232,7 @@ def pick(outcomes: dict[Action, Outcome], baseline: Action, z: float) -> Action:
     return baseline
 
 
-def choose(rules: TrickRules, view: SeatView, rng: random.Random,
+def choose(rules: TrickRules[Any], view: SeatView, rng: random.Random,
            budget: Budget = DEFAULT_BUDGET) -> Action:
     """The hard bot's action for this seat: always one of ``view.legal``."""
     return analyse(rules, view, rng, budget).choice

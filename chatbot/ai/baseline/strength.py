@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
@@ -39,7 +40,7 @@ class Ranking:
         return self.percentile[card] >= TOP
 
 
-def ranking(rules: TrickRules, vira: Card | None) -> Ranking:
+def ranking(rules: TrickRules[Any], vira: Card | None) -> Ranking:
     """Percentile = share of the other cards of the deck that a card beats."""
     table = rules.strength_table(vira)
     values = sorted(table.values())
@@ -86,7 +87,7 @@ def known_cards(view: SeatView) -> set[Card]:
     return known
 
 
-def sides(rules: TrickRules, view: SeatView) -> tuple[int, int]:
+def sides(rules: TrickRules[Any], view: SeatView) -> tuple[int, int]:
     """(opponents, partners) of this seat at the table."""
     mine = sum(1 for s in range(view.players) if rules.team_of(s, view.players) == view.team)
     return view.players - mine, mine - 1

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from chatbot.ai.baseline.strength import known_cards
 from chatbot.rules import actions as A
@@ -50,7 +51,7 @@ def played_by(view: SeatView) -> list[list[Card | None]]:
     return out
 
 
-def layout(rules: TrickRules, view: SeatView) -> Layout:
+def layout(rules: TrickRules[Any], view: SeatView) -> Layout:
     """Count the hidden cards of every seat from dealt sizes and cards played."""
     plays = played_by(view)
     start = _start_sizes(rules, view)
@@ -70,7 +71,7 @@ def layout(rules: TrickRules, view: SeatView) -> Layout:
     return Layout(tuple(held), tuple(facedown), pool)
 
 
-def _start_sizes(rules: TrickRules, view: SeatView) -> list[int]:
+def _start_sizes(rules: TrickRules[Any], view: SeatView) -> list[int]:
     """Cards each seat held when the play began (after any passing or resigning)."""
     n = view.players
     size = rules.cards_per_player(n)
@@ -99,8 +100,8 @@ def deal_hidden(lay: Layout, rng: random.Random) -> tuple[list[list[Card]], list
     return held, down, pool[i:]
 
 
-def build(rules: TrickRules, view: SeatView, held: list[list[Card]],
-          down: list[list[Card]], stock: list[Card]) -> Match:
+def build(rules: TrickRules[Any], view: SeatView, held: list[list[Card]],
+          down: list[list[Card]], stock: list[Card]) -> Match[Any]:
     """A full match: the view's public state with these hidden cards."""
     n = view.players
     cards: list[list[Card]] = []
@@ -121,7 +122,8 @@ def build(rules: TrickRules, view: SeatView, held: list[list[Card]],
                 covered.append(card)
             mine.append(card)
         dealt.append(tuple(cards[seat]) + tuple(mine))
-    match = Match(view.variant, dict(rules.options), n, list(view.score), view.dealer)
+    match: Match[Any] = Match(view.variant, dict(rules.options), n, list(view.score),
+                              view.dealer)
     hand = Hand(dealer=view.dealer, mano=view.mano, cards=[list(d) for d in dealt],
                 dealt=dealt, vira=view.vira, stock=list(stock), turn=view.mano,
                 leader=view.mano, stake=rules.ladder[0], points=[0] * len(view.score),
@@ -155,7 +157,7 @@ def build(rules: TrickRules, view: SeatView, held: list[list[Card]],
     return match
 
 
-def _place_turn(rules: TrickRules, view: SeatView, match: Match) -> None:
+def _place_turn(rules: TrickRules[Any], view: SeatView, match: Match[Any]) -> None:
     """Who plays the next card: after the last card on the table, else the trick's leader."""
     hand = match.hand
     assert hand is not None
@@ -166,7 +168,7 @@ def _place_turn(rules: TrickRules, view: SeatView, match: Match) -> None:
     elif hand.played:
         hand.turn = rules.trick_result(match, hand.played[-1])[1]
     elif getattr(hand.x, "receivers", None) is not None:  # four-player Put: first receiver
-        hand.turn = hand.x.receivers[0]  # type: ignore[attr-defined]
+        hand.turn = hand.x.receivers[0]
     hand.leader = hand.table[0][0] if hand.table else hand.turn
 
 
@@ -183,7 +185,7 @@ def _pending_level(view: SeatView) -> int:
     return 0
 
 
-def _copy(value: object) -> object:
+def _copy(value: Any) -> Any:  # a JSON value (the calls settled this hand)
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -202,7 +204,7 @@ def _envido_chain(view: SeatView) -> list[str]:
     return [call]
 
 
-def _patch_argentino(rules: TrickRules, view: SeatView, match: Match) -> None:
+def _patch_argentino(rules: TrickRules[Any], view: SeatView, match: Match[Any]) -> None:
     hand = match.hand
     assert hand is not None
     x = hand.x
@@ -227,7 +229,7 @@ def _patch_argentino(rules: TrickRules, view: SeatView, match: Match) -> None:
         x.contest = (view.pending_call, rules.team_of(view.pending_caller, view.players))
 
 
-def _repair_argentino(rules: TrickRules, view: SeatView, match: Match) -> None:
+def _repair_argentino(rules: TrickRules[Any], view: SeatView, match: Match[Any]) -> None:
     """No envido offered to this seat though the world would offer one: it was sung before."""
     hand = match.hand
     assert hand is not None
@@ -237,7 +239,7 @@ def _repair_argentino(rules: TrickRules, view: SeatView, match: Match) -> None:
         hand.x.chain = [A.ENVIDO]
 
 
-def _patch_le_truc(rules: TrickRules, view: SeatView, match: Match) -> None:
+def _patch_le_truc(rules: TrickRules[Any], view: SeatView, match: Match[Any]) -> None:
     hand = match.hand
     assert hand is not None
     x = hand.x
@@ -247,7 +249,7 @@ def _patch_le_truc(rules: TrickRules, view: SeatView, match: Match) -> None:
     elif A.REDEAL_PROPOSE not in kinds:
         x.redeal = "refused"  # asked before, or too late: no redeal in these worlds
     if view.pending_call is None and A.MON_RESTE not in kinds:
-        x.mr = True  # a Mon Reste was accepted: nothing more to call
+        x.mon_reste = True  # a Mon Reste was accepted: nothing more to call
     instruct = {"instruct-highest", "instruct-lowest", "instruct-rank"}
     if view.players == 4 and rules.options.get("signals"):
         # the rule bots never signal, so only this seat's own instruction is inferred
@@ -258,7 +260,7 @@ def _patch_le_truc(rules: TrickRules, view: SeatView, match: Match) -> None:
             x.orders = [[view.seat, "instruct-rank", plays[0].rank]]
 
 
-def _put_active(rules: TrickRules, view: SeatView) -> list[int]:
+def _put_active(rules: TrickRules[Any], view: SeatView) -> list[int]:
     n = view.players
     if _partnership4(rules, n):
         return sorted(_put_receivers(view))
@@ -269,7 +271,7 @@ def _put_active(rules: TrickRules, view: SeatView) -> list[int]:
     return [s for s in range(n) if s not in resigned]
 
 
-def _partnership4(rules: TrickRules, players: int) -> bool:
+def _partnership4(rules: TrickRules[Any], players: int) -> bool:
     """Put with four partners (looked up by name: the Put module loads only when played)."""
     check = getattr(rules, "partnership4", None)
     return bool(check is not None and check(players))
@@ -294,7 +296,7 @@ def _put_receivers(view: SeatView) -> list[int]:
     return out
 
 
-def _patch_put(rules: TrickRules, view: SeatView, match: Match) -> None:
+def _patch_put(rules: TrickRules[Any], view: SeatView, match: Match[Any]) -> None:
     hand = match.hand
     assert hand is not None
     x = hand.x
@@ -324,7 +326,7 @@ def _patch_put(rules: TrickRules, view: SeatView, match: Match) -> None:
         x.update(put=caller, stayed=stayed, resigned=[])
 
 
-Patch = Callable[[TrickRules, SeatView, Match], None]
+Patch = Callable[[TrickRules[Any], SeatView, Match[Any]], None]
 PATCHES: dict[str, Patch] = {
     "argentino": _patch_argentino,
     "le-truc": _patch_le_truc,
@@ -334,10 +336,10 @@ REPAIRS: dict[str, Patch] = {"argentino": _repair_argentino}
 
 
 # --------------------------------------------------------------- the sampler
-Belief = Callable[[Match], float]
+Belief = Callable[[Match[Any]], float]
 
 
-def consistent(rules: TrickRules, view: SeatView, world: Match) -> bool:
+def consistent(rules: TrickRules[Any], view: SeatView, world: Match[Any]) -> bool:
     """The seat sees the same turn and the same legal actions in the world as in reality."""
     if rules.to_act(world) != view.to_act:
         return False
@@ -348,7 +350,7 @@ def consistent(rules: TrickRules, view: SeatView, world: Match) -> bool:
     return tuple(legal) == view.legal
 
 
-def usable(rules: TrickRules, view: SeatView, world: Match) -> bool:
+def usable(rules: TrickRules[Any], view: SeatView, world: Match[Any]) -> bool:
     """Every action of the view can be applied in the world."""
     if rules.to_act(world) != view.to_act:
         return False
@@ -358,8 +360,8 @@ def usable(rules: TrickRules, view: SeatView, world: Match) -> bool:
     return set(view.legal) <= set(legal)
 
 
-def sample_worlds(rules: TrickRules, view: SeatView, rng: random.Random, count: int,
-                  belief: Belief | None = None) -> list[Match]:
+def sample_worlds(rules: TrickRules[Any], view: SeatView, rng: random.Random, count: int,
+                  belief: Belief | None = None) -> list[Match[Any]]:
     """``count`` worlds (or fewer when none fits) consistent with the view.
 
     ``belief`` weighs a world by how well it explains what the others did (a
@@ -369,9 +371,9 @@ def sample_worlds(rules: TrickRules, view: SeatView, rng: random.Random, count: 
     lay = layout(rules, view)
     if sum(lay.held) + sum(lay.facedown) > len(lay.pool):
         return []
-    worlds: list[Match] = []
+    worlds: list[Match[Any]] = []
     for _ in range(count):
-        fallback: Match | None = None
+        fallback: Match[Any] | None = None
         for _ in range(MAX_TRIES):
             held, down, stock = deal_hidden(lay, rng)
             world = build(rules, view, held, down, stock)
@@ -393,7 +395,7 @@ def sample_worlds(rules: TrickRules, view: SeatView, rng: random.Random, count: 
 RAISES = frozenset({A.TRUCO, A.RAISE, A.MON_RESTE, A.PUT})
 
 
-def call_belief(rules: TrickRules, view: SeatView) -> Belief | None:
+def call_belief(rules: TrickRules[Any], view: SeatView) -> Belief | None:
     """An opponent's raise waiting for this seat's answer makes strong cards likelier.
 
     Players bluff, so the tilt is mild: a world is kept with a probability
@@ -411,7 +413,7 @@ def call_belief(rules: TrickRules, view: SeatView) -> Belief | None:
     for i, v in enumerate(values):
         below.setdefault(v, i / max(len(values) - 1, 1))
 
-    def belief(world: Match) -> float:
+    def belief(world: Match[Any]) -> float:
         hand = world.hand
         assert hand is not None
         held = [below[table[c]] for c in hand.cards[caller]]
@@ -430,7 +432,7 @@ def both(first: Belief | None, second: Belief | None) -> Belief | None:
     return lambda world: first(world) * second(world)
 
 
-def envido_belief(rules: TrickRules, view: SeatView) -> Belief | None:
+def envido_belief(rules: TrickRules[Any], view: SeatView) -> Belief | None:
     """A settled envido tells which side had the better count (when it was sung for real)."""
     settled = view.calls.get("envido")
     if not isinstance(settled, dict) or view.hand is None:
@@ -441,10 +443,10 @@ def envido_belief(rules: TrickRules, view: SeatView) -> Belief | None:
     mine = envido_count(_dealt_of(view))
     we_won = settled.get("winner") == view.team
 
-    def belief(world: Match) -> float:
+    def belief(world: Match[Any]) -> float:
         hand = world.hand
         assert hand is not None
-        best = max((hand.x.env[s] for s in range(world.players)
+        best = max((hand.x.envido_counts[s] for s in range(world.players)
                     if rules.team_of(s, world.players) != view.team), default=0)
         agrees = best <= mine if we_won else best >= mine
         return 1.0 if agrees else 0.1

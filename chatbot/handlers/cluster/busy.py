@@ -43,7 +43,7 @@ async def tell_busy(bot: Bot, updates: Iterable[dict[str, Any]]) -> set[int]:
         query = update.get("inline_query")
         if not isinstance(query, dict):
             continue
-        sender = query.get("from") if isinstance(query.get("from"), dict) else {}
+        sender: dict[str, Any] = query["from"] if isinstance(query.get("from"), dict) else {}
         try:
             await bot.answer_inline_query(str(query.get("id")),
                                           [busy_result(sender.get("language_code"))],

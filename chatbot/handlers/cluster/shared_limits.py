@@ -221,7 +221,7 @@ class SharedRateLimiter(ChatRateLimiter):
 
     def __init__(self, limits: SharedLimits, max_retries: int = 3) -> None:
         super().__init__(max_retries=max_retries, overall_per_second=None,
-                         group_minute=SharedGroupMinute(limits))  # type: ignore[arg-type]
+                         group_minute=SharedGroupMinute(limits))
         self.limits = limits
         # while Redis cannot be asked: the same sliding second, in this process
         self.local = GroupMinute(OVERALL_PER_SECOND, 1.0)

@@ -32,7 +32,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
@@ -49,6 +49,8 @@ BATCH = 100  # entries per read
 IN_HAND = 512  # entries being handled at once, at most
 BLOCK_MS = 1000  # how long a read waits for new entries
 DRAIN_SECONDS = 30.0  # a stopping worker waits this long for the updates in hand
+# What XREADGROUP answers: per stream, its entries (id, fields); None when nothing came.
+StreamEntries = list[tuple[str, list[tuple[str, dict[str, str]]]]] | None
 
 
 def worker_name() -> str:
@@ -198,9 +200,10 @@ class Worker:
                 self._read_round += 1
                 continue
             try:
-                answer = await self.redis.xreadgroup(
+                # the client decodes responses: streams, entry ids and fields are strings
+                answer = cast(StreamEntries, await self.redis.xreadgroup(
                     GROUP, self.name, {self.streams.stream(p): ">" for p in sorted(self.reading)},
-                    count=BATCH, block=BLOCK_MS)
+                    count=BATCH, block=BLOCK_MS))
                 outage.ok()
             except (RedisError, OSError) as error:
                 outage.failed(error)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 from telegram import BotCommand, Update
 from telegram.ext import (
@@ -15,6 +16,7 @@ from telegram.ext import (
     ChosenInlineResultHandler,
     CommandHandler,
     ContextTypes,
+    ExtBot,
     InlineQueryHandler,
     MessageHandler,
     TypeHandler,
@@ -23,7 +25,6 @@ from telegram.ext import (
 
 from chatbot import logs
 from chatbot.handlers.cluster.shared_limits import (
-    SharedGroupMinute,
     SharedLimits,
     SharedRateLimiter,
 )
@@ -35,7 +36,7 @@ from chatbot.handlers.telegram.backlog import handle_backlog
 from chatbot.handlers.telegram.card_photos import PhotoBook, prepare_photos
 from chatbot.handlers.telegram.chat_lifecycle import ChatLifecycle
 from chatbot.handlers.telegram.config import Settings
-from chatbot.handlers.telegram.group_minute import GroupMinute
+from chatbot.handlers.telegram.group_minute import GroupMinute, Minute
 from chatbot.handlers.telegram.handlers import TrucoHandlers
 from chatbot.handlers.telegram.keyboards import Keyboards
 from chatbot.handlers.telegram.language_command import LanguageCommand
@@ -132,7 +133,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
                .concurrent_updates(update_processor or 256)
                .request(requests.calls)
                .get_updates_request(requests.updates))
-    minute: GroupMinute | SharedGroupMinute = group_minute or GroupMinute()
+    minute: Minute = group_minute or GroupMinute()
     if shared_limits is not None:
         limiter: ChatRateLimiter = SharedRateLimiter(shared_limits)
         minute = limiter.group_minute
@@ -140,16 +141,16 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
         limiter = ChatRateLimiter(max_retries=3, group_minute=minute)
     else:
         limiter = ChatRateLimiter(max_retries=0, overall_per_second=None, group_minute=minute)
-    builder = builder.rate_limiter(limiter)
+    limited = builder.rate_limiter(limiter)  # its bot takes our retries as rate_limit_args
     app: Application | None = None
 
-    def bot() -> object:
+    def bot() -> ExtBot[Any]:
         assert app is not None
         return app.bot
 
     web_links = WebLinks(settings.webapp_url, settings.webapp_name) if settings.webapp_url \
         else None
-    presenter = Presenter(bot, service, Keyboards(codec, web_links), settings.edit_delay,  # type: ignore[arg-type]
+    presenter = Presenter(bot, service, Keyboards(codec, web_links), settings.edit_delay,
                           minute=minute)
     handlers_: TrucoHandlers | None = None
 
@@ -158,7 +159,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
         await handlers_.on_timer(table_id, seq)
 
     timers = TimerBoard(claimed(repo, on_timer) if worker else on_timer)
-    private_hands = PrivateHands(bot, repo, presenter.keyboards, settings.edit_delay)  # type: ignore[arg-type]
+    private_hands = PrivateHands(bot, repo, presenter.keyboards, settings.edit_delay)
     presenter.reads_privately = private_hands.reads_privately  # their turn is told there
     handlers_ = TrucoHandlers(repo, service, codec, presenter, timers, private_hands)
     lifecycle = ChatLifecycle(service, presenter, timers, limiter)
@@ -207,7 +208,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
         await service.table_locks.dispose()
         await engine.dispose()
 
-    app = (builder.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown)
+    app = (limited.post_init(post_init).post_stop(post_stop).post_shutdown(post_shutdown)
            .build())
     h = handlers_
     app.add_handler(TypeHandler(Update, _bind_log_ids), group=-2)  # ids on every log line

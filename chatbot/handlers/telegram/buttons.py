@@ -298,6 +298,10 @@ def _in_private(h: TrucoHandlers, p: Press) -> bool:
     return p.chat_id == p.user_id
 
 
+def _private_hands_here(h: TrucoHandlers, p: Press) -> bool:
+    return h.private_hands is not None and _in_private(h, p)
+
+
 MENU_BUTTONS: dict[str, MenuButton] = {
     RULES_ACTION: MenuButton(rules_page, lambda h, p: h.rules is not None),
     RULES_OPEN_ACTION: MenuButton(rules_open, lambda h, p: h.rules is not None),
@@ -306,8 +310,7 @@ MENU_BUTTONS: dict[str, MenuButton] = {
     LEVEL_ACTION: MenuButton(level),
     "replace": MenuButton(replace_or_keep),
     "keep": MenuButton(replace_or_keep),
-    STOP_ACTION: MenuButton(stop_private_hands,
-                            lambda h, p: h.private_hands is not None and _in_private(h, p)),
+    STOP_ACTION: MenuButton(stop_private_hands, _private_hands_here),
     "move": MenuButton(move, lambda h, p: p.payload.code != NO_TABLE),
     # señas: from a hand message in a private chat (a group's hand, or the practice table)
     SENAS_ACTION: MenuButton(senas_menu, lambda h, p: p.payload.code != NO_TABLE),

@@ -25,11 +25,23 @@ import asyncio
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from typing import Protocol
 
 LIMIT = 20
 WINDOW = 60.0
 KEPT = 4096  # groups remembered (the idle ones are dropped first)
+
+
+class Minute(Protocol):
+    """What the rate limiter and the presenter ask of a group's minute: this process's
+    ``GroupMinute``, or the cluster's shared one (chatbot/handlers/cluster/shared_limits.py)."""
+
+    async def ready(self, chat: int | str, keep: int = 0) -> None: ...
+
+    def slot(self, chat: int | str) -> AbstractAsyncContextManager[None]: ...
+
+    def move(self, old: int | str, new: int | str) -> None: ...
 
 
 class GroupMinute:

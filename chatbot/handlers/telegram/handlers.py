@@ -26,7 +26,7 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import BadRequest, TelegramError
 from telegram.ext import ContextTypes
 
-from chatbot.ai import LEVELS, describe, next_level
+from chatbot.ai import LEVELS, next_level
 from chatbot.fsm.errors import JudgedAt, Refused
 from chatbot.fsm.table import Table
 from chatbot.handlers import lobby_presses
@@ -79,6 +79,7 @@ from chatbot.handlers.telegram.rules_command import RulesCommand
 from chatbot.handlers.telegram.stickers import StickerBook
 from chatbot.handlers.telegram.timers import TimerBoard
 from chatbot.i18n.cards import card_label
+from chatbot.i18n.levels import level_description
 from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.private_text import private_help
 from chatbot.i18n.records_text import RECORDS_HELP
@@ -478,7 +479,7 @@ class TrucoHandlers:
             options = settings(table, self.service.timing.turn)
             markup = self.keyboards.lobby(chat_id, table, record.code, table.seq,
                                           record.language or "en", options, level)
-        await answer_query(query, translate(describe(level), locale))
+        await answer_query(query, level_description(level, locale))
         await query.edit_message_reply_markup(markup)
 
     async def answer_replace(self, query: CallbackQuery, chat_id: int, payload: Payload,

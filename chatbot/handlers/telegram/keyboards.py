@@ -10,17 +10,16 @@ from collections.abc import Sequence
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
-from chatbot.ai import player_level
 from chatbot.fsm.machine import PLAY_STATES
 from chatbot.fsm.table import Table
 from chatbot.handlers.lobby_options import Setting
 from chatbot.handlers.payload import NO_TABLE, Payload, PayloadCodec, chat_scope
 from chatbot.handlers.web.links import WebLinks
+from chatbot.i18n.levels import level_name
 from chatbot.i18n.render import Viewer, action_label, variant_name
 from chatbot.i18n.senas_text import sena_button
 from chatbot.i18n.table_text import button, option_button, seat_names
-from chatbot.i18n.translation import translate
-from chatbot.rules.actions import Action
+from chatbot.rules.actions import Action, Kind
 from chatbot.rules.cards import Family, card_code, parse_card
 from chatbot.rules.views import blind_slot, seat_view, slot_index
 
@@ -49,8 +48,8 @@ def action_arg(action: Action, family: Family) -> str:
 def parse_action_arg(arg: str, family: Family) -> Action:
     kind, _, code = arg.partition(":")
     if code.startswith("#") and code[1:].isdigit():
-        return Action(kind, blind_slot(int(code[1:])))
-    return Action(kind, parse_card(code, family) if code else None)
+        return Action(Kind(kind), blind_slot(int(code[1:])))
+    return Action(Kind(kind), parse_card(code, family) if code else None)
 
 
 class Keyboards:
@@ -144,7 +143,8 @@ class Keyboards:
             return None
         rules = table.rules
         view = seat_view(rules, table.match, seat)
-        cards, calls = [], []
+        cards: list[InlineKeyboardButton] = []
+        calls: list[InlineKeyboardButton] = []
         for action in view.legal:
             label = action_label(action, view, rules, locale)
             target = cards if action.card is not None else calls
@@ -197,8 +197,8 @@ class Keyboards:
                     seen.setdefault(action.kind, action)
         if not seen:
             return []
-        seat = rules.to_act(match)
-        view = seat_view(rules, match, seat if seat is not None else 0)
+        acting = rules.to_act(match)
+        view = seat_view(rules, match, acting if acting is not None else 0)
         buttons = [self.button(chat, action_label(a, view, rules, locale), code, table.seq,
                                "move", action_arg(a, rules.family)) for a in seen.values()]
         return [buttons[i:i + 3] for i in range(0, len(buttons), 3)]
@@ -231,7 +231,7 @@ class Keyboards:
 
 def level_label(code: str, locale: str) -> str:
     """A player level's name in ``locale`` ("Hard", «Difícil»)."""
-    return translate(player_level(code).name, locale)
+    return level_name(code, locale)
 
 
 def viewer_for(table: Table, seat: int | None, locale: str) -> Viewer:

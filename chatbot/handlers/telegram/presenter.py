@@ -22,17 +22,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Hashable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
-from telegram import Bot, InlineKeyboardMarkup
+from telegram import InlineKeyboardMarkup
 from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, TelegramError
+from telegram.ext import ExtBot
 
 from chatbot.fsm.table import Table
 from chatbot.handlers.debounce import LatestWinsEditor, retry_seconds, sent_despite_flood
 from chatbot.handlers.lobby_options import settings
 from chatbot.handlers.service import GameService, Outcome
 from chatbot.handlers.telegram.card_pictures import HandPicture
-from chatbot.handlers.telegram.group_minute import GroupMinute
+from chatbot.handlers.telegram.group_minute import Minute
 from chatbot.handlers.telegram.keyboards import Content, Keyboards
 from chatbot.handlers.telegram.screen import Act, Screen, Series, choose, starts_hand
 from chatbot.handlers.telegram.solo_pictures import SoloPictures
@@ -92,8 +93,8 @@ class Edit(NamedTuple):
 
 
 class Presenter:
-    def __init__(self, bot: Callable[[], Bot], service: GameService, keyboards: Keyboards,
-                 edit_delay: float, minute: GroupMinute | None = None) -> None:
+    def __init__(self, bot: Callable[[], ExtBot[Any]], service: GameService, keyboards: Keyboards,
+                 edit_delay: float, minute: Minute | None = None) -> None:
         self._bot = bot
         self.service = service
         self.keyboards = keyboards
@@ -130,19 +131,19 @@ class Presenter:
         """An edit of a group's message waits for room in the group's minute, keeping
         one call for the next hand's message (an edit can wait; its content only
         gets newer meanwhile)."""
-        chat_id = key[0]  # type: ignore[index]
+        chat_id = cast(tuple[int, ...], key)[0]  # the editor's keys: (chat, message, ...)
         if self.minute is not None and chat_id < 0:
             await self.minute.ready(chat_id, keep=KEEP_FOR_POSTS)
 
     async def _edit(self, key: Hashable, content: Any) -> None:
-        chat_id, message_id = key[:2]  # type: ignore[index]
+        chat_id, message_id = cast(tuple[int, ...], key)[:2]
         if isinstance(content, Closing):
             await self._close(chat_id, message_id, content)
             return
         edit: Edit = content
         screen = self._screens.get(edit.table_id)
         counted = edit.budgeted and screen is not None and screen.on == message_id
-        if counted and screen.edits >= HAND_EDITS:  # type: ignore[union-attr]
+        if counted and screen is not None and screen.edits >= HAND_EDITS:
             return  # newer content arrived while the last edit was in flight
         if self.pictures.shows(key):  # a solo hand's photo: its caption, or its picture
             await self.pictures.edit(key, edit.text, edit.markup, edit.picture)
@@ -150,13 +151,14 @@ class Presenter:
             try:
                 await self._bot().edit_message_text(
                     edit.text, chat_id=chat_id, message_id=message_id,
-                    reply_markup=edit.markup, rate_limit_args=0)  # type: ignore[call-arg]
+                    reply_markup=edit.markup, rate_limit_args=0)
             except BadRequest as exc:  # a photo posted before a restart: its picture anew
                 if not no_text(exc):
                     raise
                 await self.pictures.edit(key, edit.text, edit.markup, edit.picture)
         if counted:  # only an edit Telegram took spends the budget (a 429 did not)
-            screen.edits += 1  # type: ignore[union-attr]
+            assert screen is not None
+            screen.edits += 1
 
     # --------------------------------------------------------------- content
     def content(self, record: TableRecord, table: Table, events: list[Event],
@@ -376,7 +378,8 @@ class Presenter:
         key = (record.chat_id, message_id)
         self.editor.forget(key)
         screen = self._screens.get(record.id)
-        shown = screen.content if screen is not None and screen.on == message_id else None
+        shown: tuple[str | None, InlineKeyboardMarkup | None] | None = (
+            screen.content if screen is not None and screen.on == message_id else None)
         lobby = screen is not None and screen.lobby == message_id
         if screen is not None:
             screen.lobby = None
@@ -390,8 +393,8 @@ class Presenter:
             options = settings(table, self.service.timing.turn)
             final = (lobby_text(table, record.code, locale,
                                 [(o.name, o.value) for o in options], started=True), None)
-        elif shown is not None and shown[1] is not None:
-            text, markup = shown
+        elif shown is not None and (markup := shown[1]) is not None:
+            text = shown[0]
             rows = markup.inline_keyboard
             lasting = [row for row in rows[:1] if record.chat_id < 0]  # a group's first row
             if len(lasting) != len(rows):
@@ -409,11 +412,12 @@ class Presenter:
         if markup_only:
             await self._bot().edit_message_reply_markup(
                 chat_id=chat_id, message_id=message_id, reply_markup=markup,
-                rate_limit_args=0)  # type: ignore[call-arg]
+                rate_limit_args=0)
         else:
+            assert text is not None  # a closing without text changes only the buttons
             await self._bot().edit_message_text(text, chat_id=chat_id, message_id=message_id,
                                                 reply_markup=markup,
-                                                rate_limit_args=0)  # type: ignore[call-arg]
+                                                rate_limit_args=0)
 
     async def post(self, record: TableRecord, text: str,
                    markup: InlineKeyboardMarkup | None, lobby: bool = False,
@@ -517,7 +521,8 @@ def hand_end(events: list[Event]) -> list[Event]:
         return []
     tricks = [i for i, e in enumerate(events) if isinstance(e, TrickWon)]
     start = tricks[-2] + 1 if len(tricks) >= 2 else 0
-    return [e for e in events[start:] if isinstance(e, CARRIED)][-MAX_CARRIED:]
+    carried: list[Event] = [e for e in events[start:] if isinstance(e, CARRIED)]
+    return carried[-MAX_CARRIED:]
 
 
 def hand_before(logged: list[Event], latest: list[Event]) -> list[Event]:

@@ -26,10 +26,11 @@ import asyncio
 import logging
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputMediaPhoto
 from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.ext import ExtBot
 
 from chatbot.fsm.machine import HAND_STATES
 from chatbot.fsm.table import Table
@@ -109,7 +110,7 @@ class PrivateHands:
     """Follows group tables' outcomes (``follow``) and keeps each private reader's hand
     message up to date; ``opt_out`` is the Stop button; ``flush`` for tests and shutdown."""
 
-    def __init__(self, bot: Callable[[], Bot], repo: Repository, keyboards: Keyboards,
+    def __init__(self, bot: Callable[[], ExtBot[Any]], repo: Repository, keyboards: Keyboards,
                  edit_delay: float) -> None:
         self._bot = bot
         self.repo = repo
@@ -198,7 +199,7 @@ class PrivateHands:
         starts = [i for i, e in enumerate(outcome.events) if isinstance(e, HandStarted)]
         if followed is None and not starts and table.state not in HAND_STATES:
             return  # a game over seen for the first time (a restart): no hand to show
-        if opens_hand(outcome, followed):
+        if followed is None or opens_hand(outcome, followed):
             # a new hand gets its own message, even if the outcome that dealt it was missed
             events = outcome.events[starts[-1]:] if starts else list(outcome.events)
             followed = await self._open_hand(record, table, events, followed)
@@ -371,7 +372,7 @@ class PrivateHands:
         return message.message_id
 
     async def _edit(self, key: Hashable, content: Any) -> None:
-        chat_id, message_id = key  # type: ignore[misc]
+        chat_id, message_id = cast(tuple[int, int], key)  # the editor's keys: (chat, message)
         text, markup = content[0], content[1]
         if chat_id in self._blocked_users:
             return  # an edit wanted while the one refused was on its way

@@ -20,7 +20,7 @@ from telegram.error import ChatMigrated, Forbidden, RetryAfter, TelegramError
 from telegram.ext import BaseRateLimiter
 
 from chatbot.handlers.debounce import retry_seconds
-from chatbot.handlers.telegram.group_minute import GroupMinute
+from chatbot.handlers.telegram.group_minute import GroupMinute, Minute
 
 Answer = bool | dict[str, Any] | list[dict[str, Any]]
 # told of a call that found its chat moved (ChatMigrated) or closed to the bot (Forbidden)
@@ -37,11 +37,11 @@ class ChatRateLimiter(BaseRateLimiter[int]):
 
     def __init__(self, max_retries: int = 3,
                  overall_per_second: float | None = OVERALL_PER_SECOND,
-                 group_minute: GroupMinute | None = None) -> None:
+                 group_minute: Minute | None = None) -> None:
         self._max_retries = max_retries
         self._overall = (AsyncLimiter(overall_per_second, 1) if overall_per_second
                          else None)
-        self.group_minute = group_minute or GroupMinute(GROUP_PER_MINUTE)
+        self.group_minute: Minute = group_minute or GroupMinute(GROUP_PER_MINUTE)
         self._paused: dict[int | str | None, float] = {}  # chat -> loop time it may resume
         # every call passes here: the chat's lifecycle learns from any call's answer that
         # a group moved to a supergroup or shut the bot out (chat_lifecycle.py)

@@ -21,7 +21,7 @@ from telegram import Message, MessageEntity, Update
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.ext import ContextTypes
 
-from chatbot.ai import player_levels
+from chatbot.ai import LEVELS
 from chatbot.handlers.telegram.keyboards import level_label
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.records_text import (
@@ -125,7 +125,7 @@ class RecordsCommands:
             await message.reply_text(translate(PRIVATE_PLAYER, locale, name=name))
             return
         with use_locale(locale):
-            levels = {level.code: level_label(level.code, locale) for level in player_levels()}
+            levels = {code: level_label(code, locale) for code in LEVELS}
             await message.reply_text(stats_card(stats, name, levels))
 
     async def _target(self, message: Message, context: Context) -> tuple[int, str] | None:

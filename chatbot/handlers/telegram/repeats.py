@@ -49,7 +49,7 @@ class Repeats:
     def key(self, update: Update) -> UpdateKey:
         return (self.bot_id, update.update_id)
 
-    def handler(self) -> TypeHandler[Update, ContextTypes.DEFAULT_TYPE]:
+    def handler(self) -> TypeHandler[Update, ContextTypes.DEFAULT_TYPE, None]:
         return TypeHandler(Update, self.check)
 
     async def keep_forgetting(self) -> None:

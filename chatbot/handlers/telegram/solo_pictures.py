@@ -27,8 +27,10 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Hashable
+from typing import Any, cast
 
-from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
+from telegram import InlineKeyboardMarkup, InputMediaPhoto, Message
+from telegram.ext import ExtBot
 
 from chatbot.fsm.table import Table
 from chatbot.handlers.telegram.card_pictures import HandPicture, fit_caption, hand_picture_of
@@ -41,7 +43,7 @@ REMEMBERED = 20_000  # photo messages whose picture is remembered (oldest droppe
 class SoloPictures:
     """Which solo hand messages are photos and what they show; sends and edits them."""
 
-    def __init__(self, bot: Callable[[], Bot]) -> None:
+    def __init__(self, bot: Callable[[], ExtBot[Any]]) -> None:
         self._bot = bot
         self.book: StickerBook | None = None  # set at start-up: no sticker sets, no pictures
         # (chat, message id) -> its picture (None: a photo found after a restart, unknown)
@@ -76,18 +78,18 @@ class SoloPictures:
 
         A photo this process did not post (the presenter found one after a restart) gets
         its picture anew: what it shows is not known."""
-        chat_id, message_id = key  # type: ignore[misc]
+        chat_id, message_id = cast(tuple[int, int], key)  # the editor's keys: (chat, message)
         caption = fit_caption(text)
         if picture is None or picture == self._shown.get(key):
             await self._bot().edit_message_caption(
                 chat_id=chat_id, message_id=message_id, caption=caption, reply_markup=markup,
-                rate_limit_args=0)  # type: ignore[call-arg]
+                rate_limit_args=0)
             self._shown.setdefault(key, None)
             return
         photo = await asyncio.to_thread(picture.png)
         await self._bot().edit_message_media(
             InputMediaPhoto(photo, caption=caption), chat_id=chat_id, message_id=message_id,
-            reply_markup=markup, rate_limit_args=0)  # type: ignore[call-arg]
+            reply_markup=markup, rate_limit_args=0)
         self._shown[key] = picture
 
     def forget(self, key: Hashable) -> None:

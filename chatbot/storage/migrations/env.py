@@ -7,10 +7,11 @@ ini file. Offline mode (``--sql``) renders SQL for the URL in the config.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, cast
 
 from alembic import context
 from alembic.autogenerate.api import AutogenContext
+from sqlalchemy import String
 from sqlalchemy.engine import Connection
 from sqlmodel.sql.sqltypes import AutoString
 
@@ -20,7 +21,7 @@ from chatbot.storage.sqltypes import UTCDateTime
 config = context.config
 
 
-def render_item(kind: str, obj: Any, _context: AutogenContext) -> str | bool:
+def render_item(kind: str, obj: Any, _context: AutogenContext) -> str | Literal[False]:
     """Write plain SQLAlchemy types into generated migrations.
 
     A migration must keep doing the same thing after the models change, so it
@@ -31,7 +32,8 @@ def render_item(kind: str, obj: Any, _context: AutogenContext) -> str | bool:
         if isinstance(obj, UTCDateTime):
             return "sa.DateTime(timezone=True)"
         if isinstance(obj, AutoString):
-            length = obj.impl.length
+            # an instance holds a String instance where the class names String itself
+            length = cast(String, obj.impl).length
             return f"sa.String(length={length})" if length else "sa.String()"
     return False
 

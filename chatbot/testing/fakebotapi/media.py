@@ -19,7 +19,7 @@ import io
 import json
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PIL import Image, UnidentifiedImageError
 
@@ -170,6 +170,7 @@ class Media:
     def _owner(self, params: JSON) -> int:
         """The user a set belongs to, who must have started the bot."""
         try:
+            # a missing user_id is None: int() raises TypeError, answered below
             user_id = int(params.get("user_id"))  # type: ignore[arg-type]
         except (TypeError, ValueError):
             raise ApiError(400, "Bad Request: invalid user_id specified") from None
@@ -385,7 +386,9 @@ class Media:
         inline, _ = self.server._split_markup(params)
         inline = clean_markup(inline)
         if (photo.data, caption, entities, inline) == (
-                self.files[message.file_id].data if message.photo else None, message.caption,
+                # a photo message always has its file id
+                self.files[cast(str, message.file_id)].data if message.photo else None,
+                message.caption,
                 message.caption_entities, message.reply_markup):
             raise ApiError(400, NOT_MODIFIED)
         self._remember(message)

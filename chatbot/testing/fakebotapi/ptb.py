@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from typing import Any
 
 from telegram.ext import Application, ApplicationBuilder
 
@@ -26,12 +27,12 @@ def application_builder(server: FakeTelegramServer) -> ApplicationBuilder:
 
 @asynccontextmanager
 async def polling(
-    app: Application,  # type: ignore[type-arg]
+    app: Application[Any, Any, Any, Any, Any, Any],
     *,
     timeout: int = 10,
     allowed_updates: Sequence[str] | None = None,
     drop_pending_updates: bool | None = None,
-) -> AsyncIterator[Application]:  # type: ignore[type-arg]
+) -> AsyncIterator[Application[Any, Any, Any, Any, Any, Any]]:
     """Run ``app`` with long polling for the duration of the block, then stop it cleanly.
 
     ``poll_interval=0`` so updates are fetched the moment they are queued; the long

@@ -559,9 +559,9 @@ class FakeTelegramServer:
         """A chat by id or @username; ApiError(400, chat not found) otherwise."""
         if isinstance(chat_id, str):
             if chat_id.startswith("@"):
-                for chat in self.chats.values():
-                    if chat.username and chat.username.lower() == chat_id[1:].lower():
-                        return chat
+                for known in self.chats.values():
+                    if known.username and known.username.lower() == chat_id[1:].lower():
+                        return known
                 raise ApiError(400, errors.CHAT_NOT_FOUND)
             chat_id = _as_int(chat_id, "chat_id")
         chat = self.chats.get(int(chat_id))
@@ -718,6 +718,7 @@ class FakeTelegramServer:
             if isinstance(value, str):
                 params[name] = _decode_form_value(name, value)
             else:  # an uploaded file
+                assert isinstance(value, web.FileField)
                 data = value.file.read()
                 params[name] = {"filename": value.filename, "size": len(data), "data": data}
         return params
@@ -1205,9 +1206,10 @@ class FakeTelegramServer:
             status = "member" if chat.type == "private" else chat.bot_status
             user = self.bot_user
         else:
-            user = self.users.get(user_id)
-            if user is None:
+            known = self.users.get(user_id)
+            if known is None:
                 raise ApiError(400, errors.USER_NOT_FOUND)
+            user = known
             status = chat.members.get(user_id, "left")
             if chat.type == "private":
                 status = "member" if chat.id == user_id else "left"
