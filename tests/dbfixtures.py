@@ -40,6 +40,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import NullPool
 
+from chatbot.stats.records import RECORDS_AT_GAME_END
 from chatbot.storage.database import async_url, make_engine
 from chatbot.storage.migrate import upgrade_to_head
 from chatbot.storage.models import metadata
@@ -151,3 +152,14 @@ async def db_engine(migrated_db_url: URL) -> AsyncIterator[AsyncEngine]:
 @pytest.fixture
 def repository(db_engine: AsyncEngine) -> Repository:
     return Repository(db_engine)
+
+
+def recording_repository(engine: AsyncEngine) -> Repository:
+    """A repository as the bot builds it: the save that ends a game counts it in the
+    players' records (``chatbot/stats/records.py``). Storage alone counts nothing."""
+    return Repository(engine, RECORDS_AT_GAME_END)
+
+
+@pytest.fixture
+def recording_repo(db_engine: AsyncEngine) -> Repository:
+    return recording_repository(db_engine)

@@ -59,6 +59,7 @@ from chatbot.handlers.telegram.config import Settings
 from chatbot.handlers.telegram.handlers import TrucoHandlers
 from chatbot.handlers.telegram.lifecycle import running
 from chatbot.i18n.table_text import paused_line
+from chatbot.stats.records import RECORDS_AT_GAME_END
 from chatbot.storage import Repository, make_engine
 from chatbot.testing.virtual_clock import peak_in_window
 
@@ -667,7 +668,7 @@ async def _hands(url: str) -> int:
     """Hands dealt in all games, from the stored tables."""
     engine = make_engine(url)
     try:
-        repo = Repository(engine)
+        repo = Repository(engine, RECORDS_AT_GAME_END)
         total = 0
         table_id = 1
         while (record := await repo.get_table(table_id)) is not None:

@@ -2,7 +2,7 @@
 
 The records (statistics, streaks, ratings, who plays in which group) are written at
 each game's end; this recounts them from the event logs with the very same code
-(``chatbot/storage/player_records.py``), after a fix to how something is counted, or
+(``chatbot/stats/records.py``), after a fix to how something is counted, or
 to check that nothing drifted. It runs in one transaction on the database of
 ``TRUCO_DATABASE_URL`` (migrated first, as a start would), so the bot may keep
 running: a game that ends meanwhile waits for it and is then counted once.
@@ -19,8 +19,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from chatbot.handlers.cli_help import Parser, say
 from chatbot.handlers.telegram.config import database_url
 from chatbot.i18n.translation import _, ngettext
+from chatbot.stats.player_records import PlayerRecords
 from chatbot.storage import make_engine, upgrade_to_head
-from chatbot.storage.player_records import PlayerRecords
 
 
 def rebuild_parser() -> Parser:

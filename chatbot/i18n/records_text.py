@@ -1,7 +1,7 @@
 """Players' records in words: the ``/stats`` card, a group's ``/top`` and the answers of
 ``/privacy`` and ``/forget``, in the reader's language and digits.
 
-Counters come as ``PlayerStats`` (chatbot/storage/player_records.py); every line here
+Counters come as ``PlayerStats`` (chatbot/stats/player_records.py); every line here
 is "a label: numbers", so no language has to agree a noun with a count it cannot see.
 Optional lines (hands of eleven, envido, señas, bots) appear only when there is
 something to say, which keeps the card short.
@@ -20,7 +20,7 @@ from chatbot.i18n.translation import N_, _, ngettext
 from chatbot.stats.ratings import BOARD_GAMES, BOARD_OPPONENTS, Rating
 
 if TYPE_CHECKING:  # the records come from storage; this module only words them
-    from chatbot.storage.player_records import BoardLine, PlayerStats
+    from chatbot.stats.player_records import BoardLine, PlayerStats
 
 BOARD_LINES = 10  # a leaderboard's length; the reader's own place is added below it
 

@@ -5,7 +5,7 @@ both. Typical start-up and use::
 
     engine = make_engine(url)          # "sqlite:///truco.db", "postgresql://..."
     await upgrade_to_head(engine)      # Alembic migrations, no alembic.ini
-    repo = Repository(engine)
+    repo = Repository(engine, RECORDS_AT_GAME_END)  # chatbot.stats.records
 
     table = await repo.get_active_table(chat_id)
     ...                                # fsm: state + game dict -> events
@@ -18,9 +18,10 @@ Modules, one job each: ``database`` (engines, SQLite settings, transactions),
 ``repository`` (every query), ``runner`` (where the queries run: threads for
 an SQLite file, ``run_sync`` otherwise; ended by ``engine.dispose()``),
 ``migrate`` (running Alembic), ``codes`` (game codes), ``sqltypes`` (UTC
-datetimes), ``errors``; ``player_records`` (players' statistics and ratings,
-live and rebuilt), ``forgetting`` (``/forget``), ``upserts`` (INSERT ... ON
-CONFLICT for either dialect).
+datetimes), ``errors``; ``game_end`` (the hook a save that ends a game calls in
+its transaction: the players' records, ``chatbot/stats/records.py``, handed in
+by the composition root), ``forgetting`` (``/forget``), ``upserts`` (INSERT ...
+ON CONFLICT for either dialect).
 """
 
 from chatbot.storage.database import DEFAULT_URL, async_url, make_engine
@@ -32,6 +33,7 @@ from chatbot.storage.errors import (
     StaleVersion,
     StorageError,
 )
+from chatbot.storage.game_end import GameEndHook
 from chatbot.storage.migrate import current_revision, head_revision, upgrade_to_head
 from chatbot.storage.records import (
     ChatRecord,
@@ -54,6 +56,7 @@ __all__ = [
     "ChatRecord",
     "Deadline",
     "EventRecord",
+    "GameEndHook",
     "NewEvent",
     "NotFound",
     "PhotoDeckRecord",

@@ -5,7 +5,7 @@ id becomes a pseudonym (a negative number no Telegram user has, fresh for each
 person forgotten) and their name "a player", in the log, the seats, the stored game
 and the running series. The pseudonym keeps each old game whole, so a rebuild
 still counts it for the others exactly as it did live; the rebuild then drops what
-it counted for pseudonyms themselves (``player_records.rebuild``), as this does now.
+it counted for pseudonyms themselves (``chatbot/stats/records.py``), as this does now.
 
 A person seated at an open table is refused: that game still needs their seat.
 """

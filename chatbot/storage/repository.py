@@ -45,6 +45,7 @@ from chatbot.storage.errors import (
     StaleVersion,
     StorageError,
 )
+from chatbot.storage.game_end import GameEndHook
 from chatbot.storage.models import (
     applied_updates,
     card_photos,
@@ -56,7 +57,6 @@ from chatbot.storage.models import (
     tables,
     users,
 )
-from chatbot.storage.player_records import lock_records, record_game_end
 from chatbot.storage.records import (
     ChatRecord,
     Deadline,
@@ -132,8 +132,12 @@ class Repository:
     in the synchronous functions below the class.
     """
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, game_end: GameEndHook | None = None) -> None:
         self.engine = engine
+        # Called by the save that ends a game, in its transaction (``game_end.py``):
+        # the bot's composition root hands the players' records here; without it a
+        # game's end is logged and nothing more.
+        self.game_end = game_end
 
     @property
     def _run(self) -> Runner:
@@ -228,7 +232,7 @@ class Repository:
         rows = None if new_seats is None else _seat_rows(table.id, new_seats)
         try:
             return await self._run.write(_save_with_events, table, expected_version, events,
-                                         rows, applied)
+                                         rows, applied, self.game_end)
         except IntegrityError as error:
             raise SeatTaken(table.id, None) from error
 
@@ -455,10 +459,12 @@ def _save_with_events(
     events: Sequence[NewEvent],
     seat_rows: list[dict[str, Any]] | None = None,
     applied: UpdateKey | None = None,
+    game_end: GameEndHook | None = None,
 ) -> TableRecord:
     ends_a_game = any(kind == "GameWon" for kind, _ in events)
-    if ends_a_game:  # before the clock is read: games end in the order they are counted
-        lock_records(conn)
+    counts = game_end if ends_a_game else None
+    if counts is not None:  # before the clock is read: games end in the order they are counted
+        counts.lock(conn)
     now = utcnow()
     params = {name: getattr(table, name) for name in _SAVED_COLUMNS}
     params.update(
@@ -477,8 +483,8 @@ def _save_with_events(
     if applied is not None:
         _record_applied(conn, applied, table.id, now)
     seqs = _insert_events(conn, table.id, events, now)
-    if ends_a_game:  # players' records, in this transaction
-        record_game_end(conn, table.id, seqs[0] - 1)
+    if counts is not None:  # players' records, in this transaction
+        counts.record(conn, table.id, seqs[0] - 1)
     if seat_rows is not None:
         _set_seats(conn, table.id, seat_rows)
     return _table(row)

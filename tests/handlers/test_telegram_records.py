@@ -31,10 +31,10 @@ from chatbot.i18n.records_text import (
     family_name,
 )
 from chatbot.i18n.translation import translate
+from chatbot.stats.player_records import PlayerRecords
 from chatbot.stats.ratings import new_rating
 from chatbot.storage import Repository
 from chatbot.storage.models import player_profiles
-from chatbot.storage.player_records import PlayerRecords
 from chatbot.storage.runner import runner_for
 from chatbot.testing.fakebotapi import FakeChat, FakeMessage, FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import GroupGame, cards_first, eventually, special_hand

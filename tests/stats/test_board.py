@@ -9,17 +9,17 @@ from chatbot.handlers.service import GameService
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.records_text import BOARD_LINES, board_text, stats_card
 from chatbot.i18n.style import rtl_line_problem
+from chatbot.stats.player_records import BoardLine, PlayerRecords, PlayerStats
 from chatbot.stats.ratings import Rating
 from chatbot.storage import Repository
-from chatbot.storage.player_records import BoardLine, PlayerRecords, PlayerStats
 from tests.stats.games import play_game
 
 GROUP = -2002
 
 
 async def test_two_accounts_that_only_play_each_other_never_reach_the_board(
-        db_engine: AsyncEngine) -> None:
-    repo = Repository(db_engine)
+        db_engine: AsyncEngine, recording_repo: Repository) -> None:
+    repo = recording_repo
     for who in (21, 22):
         await repo.get_or_create_user(who, f"P{who}")
     service = GameService(repo)

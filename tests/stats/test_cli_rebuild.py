@@ -12,11 +12,11 @@ from sqlalchemy.pool import NullPool
 
 from chatbot.__main__ import main as truco_bot
 from chatbot.handlers.service import GameService
-from chatbot.storage import Repository
 from chatbot.storage.database import make_engine
 from chatbot.storage.migrate import upgrade_to_head
 from chatbot.storage.models import player_ratings, player_stats
 from chatbot.storage.runner import runner_for
+from tests.dbfixtures import recording_repository
 from tests.stats.games import play_game
 from tests.stats.test_records_rebuild import ANA, BIA, GROUP, snapshot
 
@@ -27,7 +27,7 @@ async def test_rebuild_stats_restores_the_records(empty_db_url: URL,
     await upgrade_to_head(empty_db_url)
     engine = make_engine(empty_db_url, poolclass=NullPool)
     try:
-        service = GameService(Repository(engine))
+        service = GameService(recording_repository(engine))
         await play_game(service, GROUP, "mineiro", [ANA, BIA], seed=5)
         await play_game(service, GROUP, "paulista", [BIA, ANA], seed=6)
         recorded = await snapshot(engine)

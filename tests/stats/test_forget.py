@@ -10,11 +10,12 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from chatbot.handlers.service import GameService
+from chatbot.stats.player_records import PlayerRecords
 from chatbot.storage import Repository
 from chatbot.storage.forgetting import ANONYMOUS
 from chatbot.storage.models import game_events, seats, series, tables
-from chatbot.storage.player_records import PlayerRecords
 from chatbot.storage.runner import runner_for
+from tests.dbfixtures import recording_repository
 from tests.stats.games import play_game
 from tests.stats.test_records_rebuild import ANA, BIA, CAIO, DUDA, GROUP, play_series, snapshot
 
@@ -29,8 +30,8 @@ async def everything_stored(engine: AsyncEngine) -> str:
 
 
 async def test_a_forgotten_player_is_gone_but_their_games_still_count(
-        db_engine: AsyncEngine) -> None:
-    repo = Repository(db_engine)
+        db_engine: AsyncEngine, recording_repo: Repository) -> None:
+    repo = recording_repo
     service = GameService(repo)
     for who in (ANA, BIA, CAIO, DUDA):
         await repo.get_or_create_user(who, f"P{who}")
@@ -62,7 +63,7 @@ async def test_a_forgotten_player_is_gone_but_their_games_still_count(
 
 
 async def test_a_player_at_an_open_table_is_not_forgotten_yet(db_engine: AsyncEngine) -> None:
-    service = GameService(Repository(db_engine))
+    service = GameService(recording_repository(db_engine))
     await play_game(service, GROUP, "paulista", [ANA, BIA], seed=3)
     opened = await service.open_table(chat_id=GROUP, creator_id=BIA, creator_name="Bia",
                                       variant="paulista", players=2)
@@ -73,8 +74,9 @@ async def test_a_player_at_an_open_table_is_not_forgotten_yet(db_engine: AsyncEn
     assert await records.forget(BIA)
 
 
-async def test_who_blocked_the_bot_for_30_days_is_forgotten(db_engine: AsyncEngine) -> None:
-    repo = Repository(db_engine)
+async def test_who_blocked_the_bot_for_30_days_is_forgotten(db_engine: AsyncEngine,
+                                                           recording_repo: Repository) -> None:
+    repo = recording_repo
     service = GameService(repo)
     await play_game(service, GROUP, "paulista", [ANA, BIA], seed=4)
     records = PlayerRecords(db_engine)

@@ -6,9 +6,9 @@ from sqlalchemy.engine import URL
 from sqlalchemy.pool import NullPool
 
 from chatbot.handlers.service import GameService
-from chatbot.storage import Repository
 from chatbot.storage.database import make_engine
 from chatbot.storage.migrate import downgrade_to, upgrade_to_head
+from tests.dbfixtures import recording_repository
 from tests.stats.games import play_game
 from tests.stats.test_records_rebuild import ANA, BIA, CAIO, DUDA, GROUP, snapshot
 
@@ -18,7 +18,7 @@ async def test_upgrading_a_database_with_games_back_fills_their_records(
     await upgrade_to_head(empty_db_url)
     engine = make_engine(empty_db_url, poolclass=NullPool)
     try:
-        service = GameService(Repository(engine))
+        service = GameService(recording_repository(engine))
         await play_game(service, GROUP, "paulista", [ANA, BIA, CAIO, DUDA], seed=1)
         await play_game(service, GROUP, "le-truc", [ANA, "easy"], seed=2)
         await play_game(service, GROUP, "put", [BIA, CAIO], seed=3)

@@ -9,10 +9,11 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from chatbot.handlers.service import GameService
+from chatbot.stats.player_records import PlayerRecords
 from chatbot.stats.ratings import new_rating
-from chatbot.storage import Repository
-from chatbot.storage.player_records import RECORD_TABLES, PlayerRecords
+from chatbot.stats.records import RECORD_TABLES
 from chatbot.storage.runner import runner_for
+from tests.dbfixtures import recording_repository
 from tests.stats.games import play_game
 
 GROUP = -1001
@@ -39,7 +40,7 @@ async def play_series(service: GameService) -> None:
 
 
 async def test_a_rebuild_gives_what_was_recorded_live(db_engine: AsyncEngine) -> None:
-    service = GameService(Repository(db_engine))
+    service = GameService(recording_repository(db_engine))
     await play_series(service)
     records = PlayerRecords(db_engine)
     live = await snapshot(db_engine)
@@ -65,7 +66,7 @@ async def test_games_of_the_same_people_ending_together_rebuild_alike(
         db_engine: AsyncEngine) -> None:
     """Tables played at once by overlapping people (two workers' worth of saves): the
     records lock orders their ends, and the rebuild counts them in that order."""
-    services = [GameService(Repository(db_engine)) for _ in range(2)]
+    services = [GameService(recording_repository(db_engine)) for _ in range(2)]
     pairs = [[ANA, BIA], [CAIO, ANA], [BIA, CAIO], [DUDA, ANA]]
     await asyncio.gather(*(play_game(services[n % 2], GROUP - n, "paulista", pair, seed=20 + n)
                            for n, pair in enumerate(pairs)))

@@ -43,6 +43,7 @@ from chatbot.handlers.telegram.lifecycle import (
 )
 from chatbot.handlers.web.relay import WebRelay
 from chatbot.i18n.translation import _
+from chatbot.stats.records import RECORDS_AT_GAME_END
 from chatbot.storage import Repository, make_engine
 
 log = logging.getLogger(__name__)
@@ -108,7 +109,8 @@ async def serve_ingress(settings: Settings) -> None:
         except TelegramError as error:
             raise _telegram_failure(settings, error) from error
         engine = make_engine(settings.database_url, pool_size=2, max_overflow=2)
-        ingress = Ingress(bot, redis, streams, Router(Repository(engine)), redis_ok=True)
+        repo = Repository(engine, RECORDS_AT_GAME_END)
+        ingress = Ingress(bot, redis, streams, Router(repo), redis_ok=True)
         async with _until_signal() as stop, serving(settings.health_port, ingress.status):
             log.info("truco-bot ingress started as @%s; Redis %s, %d partitions; %s",
                      bot.username, redacted_url(settings.redis_url), settings.partitions,

@@ -52,9 +52,10 @@ from chatbot.handlers.web.links import WebLinks
 from chatbot.handlers.web.server import WebTable
 from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.translation import N_, translate
+from chatbot.stats.player_records import PlayerRecords
+from chatbot.stats.records import RECORDS_AT_GAME_END
 from chatbot.storage import Repository, async_url, make_engine
 from chatbot.storage.locks import TableLocks
-from chatbot.storage.player_records import PlayerRecords
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +123,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     (chatbot/handlers/cluster/shared_limits.py) instead of in this process.
     """
     engine = make_engine(settings.database_url, **pool_options(settings.database_url))
-    repo = Repository(engine)
+    repo = Repository(engine, RECORDS_AT_GAME_END)
     table_locks = TableLocks(engine) if worker else None
     service = GameService(repo, settings.timing, table_locks=table_locks, alone=not worker)
     codec = PayloadCodec(settings.payload_secret)

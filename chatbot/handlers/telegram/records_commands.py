@@ -40,9 +40,9 @@ from chatbot.i18n.records_text import (
 )
 from chatbot.i18n.translation import translate
 from chatbot.rules.registry import find_variant
+from chatbot.stats.player_records import PlayerRecords
 from chatbot.stats.ratings import family_of
 from chatbot.storage import Repository
-from chatbot.storage.player_records import PlayerRecords
 from chatbot.storage.sqltypes import utcnow
 
 log = logging.getLogger(__name__)

@@ -6,9 +6,11 @@ Create Date: 2026-12-06
 
 The tables use only ``sqlalchemy`` types. The back-fill is the one exception to
 the migrations standing alone: it counts the games already in the event logs with
-the application's own rebuild (``chatbot/storage/player_records.py``), the same
-code that counts a game live, so a database upgraded with games in it starts with
-the records a rebuild would give.
+the application's own rebuild (``chatbot/stats/records.py``), the same code that
+counts a game live, so a database upgraded with games in it starts with the
+records a rebuild would give. A back-fill may import the layer it fills for:
+Alembic loads this script by its path, the storage package never imports it
+(``tests/test_layers.py`` names the scripts' imports apart from the package's).
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ def upgrade() -> None:
         sa.Column("games", sa.Integer(), nullable=False),
         sa.PrimaryKeyConstraint("chat_id", "user_id", "family", name=op.f("pk_chat_players")),
     )
-    from chatbot.storage.player_records import rebuild  # the back-fill: see above
+    from chatbot.stats.records import rebuild  # the back-fill: see above
 
     rebuild(op.get_bind())
 
