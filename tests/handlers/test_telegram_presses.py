@@ -108,9 +108,12 @@ async def test_a_lobby_press_on_a_keyboard_a_moment_old_acts_or_says_what_change
         assert await press_old(beto, lobby, old_start) == (True, ALERTS["game-started"])
         assert await press_old(ana, lobby, old_start) == (True, ALERTS["already-done"])
         assert await press_old(caio, lobby, old_bot) == (True, ALERTS["game-started"])
+        # nothing the presses could change moved (the bots may have played meanwhile: the
+        # version is theirs to move, so it is not compared)
         after = await repo.get_table(record.id)
-        assert after is not None and (after.version, after.game["seats"]) == (
-            playing.version, playing.game["seats"])
+        assert after is not None and after.state.startswith("hand")
+        assert (after.variant, after.options, after.game["seats"]) == (
+            playing.variant, playing.options, playing.game["seats"])
 
 
 async def test_a_real_double_press_is_done_once_and_told_so(
