@@ -38,6 +38,9 @@ from chatbot.rules.actions import Action
 from chatbot.rules.cards import CardCodeError
 from chatbot.storage import StorageError, TableRecord
 
+# a table request as read: its body, the signed reader, their language, the table
+Asked = tuple[dict[str, Any], WebUser, str, TableRecord]
+
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -107,25 +110,17 @@ class WebTable:
                                 headers={"Cache-Control": "no-cache"})
 
     async def table(self, request: web.Request) -> web.Response:
-        body = await _body(request)
-        reader = await self._reader(request, body.get("initData"))
-        if isinstance(reader, web.Response):
-            return reader
-        user, locale = reader
-        record = await self._record(body.get("code"), user)
-        if record is None:
-            return _json({"error": alert("no-table", locale)}, 404)
+        asked = await self._asked(request)
+        if isinstance(asked, web.Response):
+            return asked
+        _, user, locale, record = asked
         return _json(await self._view(record, user, locale))
 
     async def move(self, request: web.Request) -> web.Response:
-        body = await _body(request)
-        reader = await self._reader(request, body.get("initData"))
-        if isinstance(reader, web.Response):
-            return reader
-        user, locale = reader
-        record = await self._record(body.get("code"), user)
-        if record is None:
-            return _json({"error": alert("no-table", locale)}, 404)
+        asked = await self._asked(request)
+        if isinstance(asked, web.Response):
+            return asked
+        body, user, locale, record = asked
         arg, seq = body.get("move"), body.get("seq")
         if not isinstance(arg, str) or type(seq) is not int or len(arg) > 32:
             return _json({"error": alert("forged", locale)}, 400)
@@ -160,14 +155,10 @@ class WebTable:
     async def sena(self, request: web.Request) -> web.Response:
         """A seña to the partner, at any moment of the hand it was offered in (no turn is
         asked, as in the chat; a press after that hand ended makes none in the next)."""
-        body = await _body(request)
-        reader = await self._reader(request, body.get("initData"))
-        if isinstance(reader, web.Response):
-            return reader
-        user, locale = reader
-        record = await self._record(body.get("code"), user)
-        if record is None:
-            return _json({"error": alert("no-table", locale)}, 404)
+        asked = await self._asked(request)
+        if isinstance(asked, web.Response):
+            return asked
+        body, user, locale, record = asked
         name, hand_no = body.get("sena"), body.get("hand")
         if not isinstance(name, str) or type(hand_no) is not int or len(name) > 32:
             return _json({"error": alert("forged", locale)}, 400)
@@ -185,14 +176,10 @@ class WebTable:
     async def rematch(self, request: web.Request) -> web.Response:
         """A finished game's player starts the next one (the chat's Rematch); a second
         press finds it started ("The game has already started.")."""
-        body = await _body(request)
-        reader = await self._reader(request, body.get("initData"))
-        if isinstance(reader, web.Response):
-            return reader
-        user, locale = reader
-        record = await self._record(body.get("code"), user)
-        if record is None:
-            return _json({"error": alert("no-table", locale)}, 404)
+        asked = await self._asked(request)
+        if isinstance(asked, web.Response):
+            return asked
+        _, user, locale, record = asked
 
         async def plan(stored: TableRecord, table: Table) -> list[Step]:
             if table.seat_of(user.id) is None:
@@ -213,14 +200,10 @@ class WebTable:
         """The reader's view now, and again after every change of the table, in the
         server-sent events format. A POST, so that the initData travels in the body and
         never in an address that access logs and proxies write down."""
-        body = await _body(request)
-        reader = await self._reader(request, body.get("initData"))
-        if isinstance(reader, web.Response):
-            return reader
-        user, locale = reader
-        record = await self._record(body.get("code"), user)
-        if record is None:
-            return _json({"error": alert("no-table", locale)}, 404)
+        asked = await self._asked(request)
+        if isinstance(asked, web.Response):
+            return asked
+        _, user, locale, record = asked
         response = web.StreamResponse(headers={
             "Content-Type": "text/event-stream", "Cache-Control": "no-cache",
             "X-Accel-Buffering": "no"})  # nginx: pass each event on at once
@@ -264,6 +247,19 @@ class WebTable:
         except Exception:  # the move is saved: the chat catches up on the next change
             log.exception("web move of table %s not presented", outcome.record.id)
             self.seen(outcome)
+
+    async def _asked(self, request: web.Request) -> Asked | web.Response:
+        """What every table request starts from: its body, the signed reader and their
+        language, and the table it names; or the 401 or 404 that ends it there."""
+        body = await _body(request)
+        reader = await self._reader(request, body.get("initData"))
+        if isinstance(reader, web.Response):
+            return reader
+        user, locale = reader
+        record = await self._record(body.get("code"), user)
+        if record is None:
+            return _json({"error": alert("no-table", locale)}, 404)
+        return body, user, locale, record
 
     async def _reader(self, request: web.Request,
                       init_data: object) -> tuple[WebUser, str] | web.Response:
