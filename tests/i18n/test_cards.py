@@ -70,7 +70,7 @@ def test_french_card_name_grammar(locale: str, card: Card, expected: str) -> Non
         ("pt_BR", Card(12, "O"), "rei de ouros"),
         ("fa", Card(11, "C"), "اسب‌سوارِ جام"),
         ("ur", Card(12, "C"), "پیالے کا بادشاہ"),  # oblique پیالہ -> پیالے
-        ("bn", Card(12, "B"), "লাঠির রাজা"),  # Spanish king is রাজা, not সাহেব
+        ("bn", Card(12, "B"), "লাঠির সাহেব"),  # the Bengali card name, as for the French king
     ],
 )
 def test_spanish_court_cards(locale: str, card: Card, expected: str) -> None:
@@ -115,7 +115,7 @@ def test_rank_and_suit_names() -> None:
     assert suit_name("C", Family.SPANISH, "pt_BR") == "copas"
     assert rank_name(1, Family.FRENCH, "bn") == "টেক্কা"
     assert rank_name(13, Family.FRENCH, "bn") == "সাহেব"
-    assert rank_name(12, Family.SPANISH, "bn") == "রাজা"
+    assert rank_name(12, Family.SPANISH, "bn") == "সাহেব"
     assert rank_name(10, Family.SPANISH, "pt_BR") == "valete"
     assert rank_name(10, Family.FRENCH, "pt_BR") == "dez"
     assert rank_name(7, Family.SPANISH, "ur") == "ستّا"

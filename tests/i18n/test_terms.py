@@ -26,7 +26,7 @@ GLOSSARY: dict[Term, dict[str, str]] = {
     Term.NO_QUIERO: {"pt_BR": "Não quero", "fa": "قبول نمی‌کنم!"},
     Term.MANILHA: {"fa": "مانیلیا", "ur": "مانیلا", "bn": "মানিলিয়া"},
     Term.VIRA: {"pt_BR": "vira", "fa": "ویرا", "bn": "ভিরা"},
-    Term.ZAP: {"fa": "زاپ", "ur": "زاپ", "bn": "জ্যাপ"},
+    Term.ZAP: {"fa": "زاپ", "ur": "زاپ", "bn": "জাপ"},
     Term.COPAS: {"pt_BR": "copas", "fa": "کوپتا", "ur": "کوپیٹا", "bn": "কোপেতা"},
     Term.ESPADILHA: {"pt_BR": "espadilha", "fa": "اسپادیلیا", "ur": "اسپاڈیلیا"},
     Term.PICA_FUMO: {"pt_BR": "pica-fumo", "fa": "پیکافومو", "bn": "পিকা-ফুমো"},
