@@ -25,7 +25,7 @@ from chatbot.i18n.style import rtl_line_problem
 from chatbot.rules.events import Event
 from chatbot.rules.playout import Config, standard_configs
 from chatbot.rules.registry import available_variants
-from chatbot.rules.views import real_action, seat_view
+from chatbot.rules.views import SeatView, real_action, seat_view
 
 NAMES = ["Ana", "Bia", "Caio", "Davi", "Eva", "Fabio"]
 CONFIGS = [c for c in standard_configs(available_variants()) if c.options in ((), (("deck",
@@ -35,11 +35,13 @@ LATIN_DIGIT = re.compile(r"[0-9]")
 
 
 @cache
-def recorded(config: Config) -> tuple[Table, list[Event]]:
-    """A whole seeded game of this config, and every event it produced."""
-    rng = random.Random(config.label())
+def replayed(config: Config, seed: int = 0) -> tuple[Table, tuple[Event, ...],
+                                                     tuple[SeatView, ...]]:
+    """A seeded game of this config: every event, and the view of every decision."""
+    rng = random.Random(f"{config.label()} {seed}" if seed else config.label())
     table = Table(config.variant, config.players, dict(config.options))
     events: list[Event] = []
+    views: list[SeatView] = []
     for seat in range(config.players):
         events += fire(table, "add_bot", seat, NAMES[seat])
     events += fire(table, "start", rng=rng)
@@ -54,11 +56,18 @@ def recorded(config: Config) -> tuple[Table, list[Event]]:
         assert match is not None
         seat = rules.to_act(match)
         assert seat is not None
-        action = real_action(match, seat, choose(rules, seat_view(rules, match, seat), rng))
-        # the envido counts sung, as the texts add them from the hand (envido_sung.py)
+        view = seat_view(rules, match, seat)
+        views.append(view)
+        action = real_action(match, seat, choose(rules, view, rng))
         events += with_sung(fire(table, "move", seat, action), rules, table.match)
+    return table, tuple(events), tuple(views)
+
+
+def recorded(config: Config) -> tuple[Table, list[Event]]:
+    """A whole seeded game of this config, and every event it produced."""
+    table, events, _ = replayed(config)
     assert table.state == "finished"
-    return table, events
+    return table, list(events)
 
 
 def lines(config: Config, locale: str) -> list[tuple[Event, int | None, str]]:

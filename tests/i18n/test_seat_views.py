@@ -7,27 +7,19 @@ buttons of every decision; every line is read in every language.
 
 from __future__ import annotations
 
-import random
 import re
-from functools import cache
 
 import pytest
 
-from chatbot.ai.rulebot import choose
-from chatbot.fsm.machine import fire
-from chatbot.fsm.table import Table
 from chatbot.i18n.bidi import terminal_text
-from chatbot.i18n.envido_sung import with_sung
 from chatbot.i18n.hints import HINT_REASONS
 from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.render import Viewer, action_label, render, view_lines
 from chatbot.i18n.translation import translate
 from chatbot.rules import events as E
 from chatbot.rules import put_events as PE
-from chatbot.rules.events import Event
 from chatbot.rules.playout import Config
-from chatbot.rules.views import SeatView, real_action, seat_view
-from tests.i18n.test_recorded_games import CONFIGS, NAMES
+from tests.i18n.test_recorded_games import CONFIGS, NAMES, replayed
 
 # Words that speak of a side of several, or to several, in a game of two.
 SIDE_WORDS: dict[str, str] = {
@@ -51,35 +43,6 @@ def names_self(line: str, name: str) -> bool:
     """The line names the reader, other than as a label ("Ana: 3" in a score, "Ana: 7♥")."""
     plain = terminal_text(line)
     return re.search(rf"(?<!\w){re.escape(name)}(?!\w)(?!:)", plain) is not None
-
-
-@cache
-def replayed(config: Config, seed: int = 0) -> tuple[Table, tuple[Event, ...],
-                                                     tuple[SeatView, ...]]:
-    """A seeded game of this config: every event, and the view of every decision."""
-    rng = random.Random(f"{config.label()} {seed}" if seed else config.label())
-    table = Table(config.variant, config.players, dict(config.options))
-    events: list[Event] = []
-    views: list[SeatView] = []
-    for seat in range(config.players):
-        events += fire(table, "add_bot", seat, NAMES[seat])
-    events += fire(table, "start", rng=rng)
-    rules = table.rules
-    for _ in range(5000):
-        if table.state == "finished":
-            break
-        if table.state == "scoring":
-            events += fire(table, "next_hand", rng=rng)
-            continue
-        match = table.match
-        assert match is not None
-        seat = rules.to_act(match)
-        assert seat is not None
-        view = seat_view(rules, match, seat)
-        views.append(view)
-        action = real_action(match, seat, choose(rules, view, rng))
-        events += with_sung(fire(table, "move", seat, action), rules, table.match)
-    return table, tuple(events), tuple(views)
 
 
 def viewer(config: Config, seat: int | None) -> Viewer:
