@@ -135,9 +135,16 @@ def play_checked(config: Config, seed: int, check_illegal: bool,
                 assert len(ever) == len(set(ever)), "a card dealt twice within a deal"
                 assert not set(ever) & set(hand.stock)
         hands_played += 1
-        # a drawn Put hand scores nothing, nor does a special hand (of eleven, iron)
-        # whose three tricks all tie: it is void and dealt again (rules 1.6.3)
-        void = hand.reason == "all-tied" and hand.special is not None
+        # a drawn Put hand scores nothing, nor does a hand whose three tricks all tie
+        # when the variant's all-tied rule names nobody: a special hand of eleven or
+        # iron (rules 1.6.3), a two-player Le Truc hand (A22), Brazil's all_tied=none
+        void = False
+        if hand.reason == "all-tied":
+            next_hand, match.hand = match.hand, hand
+            names = rules.all_tied_winner(match)
+            match.hand = next_hand
+            assert hand.winner == names, "an all-tied hand given to the wrong side"
+            void = names is None
         if config.variant != "put" and not void:
             assert sum(hand.points) >= 1, "a hand that scored nothing"
         if config.variant == "mineiro":
@@ -186,6 +193,15 @@ def _probe_order(action: Action) -> tuple[str, object]:
 def test_random_games_keep_every_invariant(config: Config, seed: int,
                                            data: st.DataObject) -> None:
     play_checked(config, seed, check_illegal=False, choose=drawn(data))
+
+
+def test_a_two_player_le_truc_hand_of_three_spoiled_tricks_scores_nothing() -> None:
+    """Found by the property above: two players of Le Truc spoil all three tricks
+    (seed 1107195, then the first legal move but once), and the hand is void (A22)."""
+    draws = iter([0, 1])
+    config = Config("le-truc", 2, (("multiple_redeals", True),))
+    play_checked(config, 1107195, check_illegal=False,
+                 choose=lambda legal: legal[min(next(draws, 0), len(legal) - 1)])
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=Config.label)
