@@ -21,7 +21,7 @@ from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.registry import rules_class
-from chatbot.rules.state import Hand
+from chatbot.rules.state import Hand, Special
 from chatbot.rules.views import seat_view
 from tests.i18n.test_recorded_games import CONFIGS, NAMES, lines
 
@@ -65,6 +65,21 @@ def test_the_deal_line_names_the_manilhas_and_sorts_the_cards_in_every_language(
         deals = [line for event, seat, line in lines(config, locale)
                  if seat is None and isinstance(event, E.HandStarted)]
         assert deals and all(line.count("★") == 1 for line in deals), locale
+
+
+@pytest.mark.parametrize("locale", ["en", "pt_BR", "fa", "ur", "bn"])
+@pytest.mark.parametrize("special", [Special.ELEVEN, Special.IRON])
+def test_the_manilha_list_ends_the_deal_line_so_no_sentence_runs_on_from_it(
+        locale: str, special: Special) -> None:
+    # The list has no full stop of its own: a sentence after it read "… 4♦ This is a hand
+    # of eleven." as one run-on sentence.
+    rules = rules_of("paulista")
+    viewer = Viewer(rules, 2, ("Ana", "Bot 1"), 0)
+    event = E.HandStarted(12, 1, Card(3, "C"), special, 3)
+    line = render_all([event], viewer, locale)[0]
+    with use_locale(locale):
+        manilhas = manilhas_line(rules, Card(3, "C"))
+    assert manilhas is not None and line.endswith(manilhas), line
 
 
 def _table_at_first_move(variant: str, players: int, seed: int) -> Table:
