@@ -217,15 +217,17 @@ def _hand_started(e: E.HandStarted, v: Viewer) -> str:
         line = _("Hand {number}: {player} deals.", number=e.number, player=v.name(e.dealer))
     if e.vira is not None:
         line += " " + _("Turned-up card: {card}.", card=v.card(e.vira))
-    manilhas = manilhas_line(v.rules, e.vira)
-    if manilhas:  # no Latin full stop after it: Bengali and Urdu end sentences otherwise
-        line += " " + manilhas
     if e.special == "iron":
         line += " " + _("This is an {special}: nobody sees their cards.",
                         special=term(Term.IRON_HAND))
     elif e.special == "eleven":
         special = term(special_hand_term(v.rules.special_at))
         line += " " + _("This is a {special}.", special=special)
+    # The manilhas come last: the list ends in card faces, with no full stop after it
+    # (Bengali and Urdu end sentences otherwise), so no sentence may follow it.
+    manilhas = manilhas_line(v.rules, e.vira)
+    if manilhas:
+        line += " " + manilhas
     return line
 
 
