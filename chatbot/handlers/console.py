@@ -41,6 +41,7 @@ from chatbot.i18n.context import use_locale
 from chatbot.i18n.envido_sung import with_sung
 from chatbot.i18n.hints import hint_line
 from chatbot.i18n.locales import LOCALES
+from chatbot.i18n.numbers import format_number
 from chatbot.i18n.prompts import menu_line, move_prompt, not_a_move, signal_prompt
 from chatbot.i18n.render import (
     VARIANT_NAMES,
@@ -318,7 +319,7 @@ class Game:
                               "There is no page {page}: the rules have {n} pages.",
                               len(pages), page=which.strip()))
             self._say_wrapped(_("Pages: {pages}", pages=" · ".join(
-                f"?{n} {p.title}" for n, p in enumerate(pages, start=1))))
+                self._page_key(n, p.title) for n, p in enumerate(pages, start=1))))
             return
         page = pages[number - 1]
         self.say(_("{title} ({page}/{total})", title=page.title, page=number,
@@ -330,8 +331,14 @@ class Game:
             self.say(ngettext("At this table the game is played to {n} point.",
                               "At this table the game is played to {n} points.", target))
         self._say_wrapped(page.text)
-        others = [f"?{n} {p.title}" for n, p in enumerate(pages, start=1) if n != number]
+        others = [self._page_key(n, p.title) for n, p in enumerate(pages, start=1)
+                  if n != number]
         self._say_wrapped(_("Other pages: {pages}", pages=" · ".join(others)))
+
+    def _page_key(self, number: int, title: str) -> str:
+        """``?2 The deck``, the page number in the locale's digits like the rest of the
+        line (``?২``): the reader types what it shows, and ``?2`` is read as well."""
+        return f"?{format_number(number, self.locale)} {title}"
 
     def _say_wrapped(self, text: str) -> None:
         """Long text cut to the terminal's width (COLUMNS, else what the terminal says)."""

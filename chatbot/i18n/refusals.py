@@ -169,7 +169,7 @@ PLAYER_REASONS: dict[str, str] = {
     "out-of-hand": N_("You take no further part in this hand."),
     "passing-over": N_("The passing of cards is over."),
     "no-passing": N_("Cards are passed only in the four-player partnership game."),
-    # TRANSLATORS: Put: the put is the game's one call (fa «پات», ur «پٹ», bn «পাট»).
+    # TRANSLATORS: Put: the put is the game's one call (fa «پات», ur «پٹ», bn «পুট»).
     "put-once": N_("There has already been a put in this hand."),
     "no-throw-in-individual": N_("You cannot throw in: with three or more players you throw in "
                                  "only against a put."),

@@ -4,6 +4,8 @@ the table's own target, a page past the last one, and a misspelt game's nearest 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from chatbot.handlers.console import main, page_lines, play_game
@@ -69,3 +71,16 @@ def test_a_misspelt_game_gets_every_close_name() -> None:
     assert main(["truco"], output=out.append) == 2
     assert out == ["Unknown game truco. Did you mean paulista / mineiro / argentino / "
                    "le-truc?"]
+
+
+def test_the_page_keys_are_in_the_locales_digits_and_either_digits_open_a_page() -> None:
+    """Bengali lines count in Bengali digits, so the page list shows ?২, not ?2; the
+    reader types what it shows, and ?2 still works."""
+    titles = [p.title for p in rules_pages("paulista", "bn")]
+    for typed in ("?২", "?2"):
+        out = rules_screen("paulista", [typed], locale="bn")
+        others = next(line for line in out if "?১ " in line)
+        assert f"?১ {titles[0]}" in others and f"?৩ {titles[2]}" in others
+        assert not re.search(r"\?[0-9]", others)
+    english = rules_screen("paulista", ["?2"])
+    assert any("?1 The game in short" in line for line in english)
