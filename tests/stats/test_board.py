@@ -59,6 +59,21 @@ def test_raises_are_shown_by_level_even_without_the_first() -> None:
     assert "Raises called (won), by level: 2: 2 (1)" in card.splitlines()
 
 
+def test_games_with_bots_show_the_record_per_level_and_their_own_rating() -> None:
+    stats = PlayerStats(1, {
+        ("paulista", "1v1", "people"): {"games": 2, "wins": 1},
+        ("put", "1v1", "bots"): {"games": 19, "wins": 12, "vs_bot_hard_games": 19,
+                                 "vs_bot_hard_wins": 12},
+    }, 0, 0, False, {"brazilian": Rating(25.0, 8.0, 2)}, {"put": Rating(27.0, 2.0, 19)})
+    with use_locale("en"):
+        card = stats_card(stats, "Ana", {"easy": "Easy", "hard": "Hard"}).splitlines()
+    at = card.index("Games with bots at the table: 19, won 12")
+    assert card[at + 1:at + 3] == ["  Against the Hard bot: 12 won, 7 lost",
+                                   "  Rating with bots at the table, Put: 21 after 19 games"]
+    assert "Rating, Brazilian Truco (Paulista and Mineiro): 1, provisional after 2 games" \
+        in card
+
+
 @pytest.mark.parametrize("locale", ["fa", "ur"])
 def test_every_line_of_a_card_and_a_board_starts_right_to_left(locale: str) -> None:
     """The indented lines of the card and the board's "…" too (docs/bidi.md)."""

@@ -1,4 +1,5 @@
-"""Migration 0008 back-fills the records of the games a database already holds."""
+"""Migration 0009 back-fills the records of the games a database already holds, from
+before the records (0007) or with the records of 0008 and no ratings with bots."""
 
 from __future__ import annotations
 
@@ -25,8 +26,15 @@ async def test_upgrading_a_database_with_games_back_fills_their_records(
         recorded = await snapshot(engine)
         assert recorded["player_ratings"] and recorded["player_stats"]
 
+        assert recorded["bot_table_ratings"]  # the le-truc game against the easy bot
+
         # the database as it was before the records: the games' logs, no records
         await downgrade_to(empty_db_url, "0007")
+        await upgrade_to_head(empty_db_url)
+        assert await snapshot(engine) == recorded
+
+        # a database with the records of 0008, before the ratings with bots at the table
+        await downgrade_to(empty_db_url, "0008")
         await upgrade_to_head(empty_db_url)
         assert await snapshot(engine) == recorded
     finally:
