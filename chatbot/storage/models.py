@@ -123,7 +123,8 @@ class Seat(StorageModel, table=True):
 
 
 class User(StorageModel, table=True):
-    """A Telegram user: preferences and lifetime statistics."""
+    """A Telegram user: their name and preferences. Their statistics are the players'
+    records (``player_stats`` and the tables beside it), counted from the game logs."""
 
     __tablename__ = "users"
 
@@ -132,9 +133,6 @@ class User(StorageModel, table=True):
     language: str | None = None
     telegram_language: str | None = None
     started_private: bool = False
-    games_played: int = 0
-    games_won: int = 0
-    hands_won: int = 0
 
 
 class Chat(StorageModel, table=True):
