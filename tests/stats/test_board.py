@@ -10,7 +10,7 @@ from chatbot.i18n.context import use_locale
 from chatbot.i18n.records_text import BOARD_LINES, board_text, stats_card
 from chatbot.i18n.style import rtl_line_problem
 from chatbot.stats.player_records import BoardLine, PlayerRecords, PlayerStats
-from chatbot.stats.ratings import Rating
+from chatbot.stats.ratings import BOARD_GAMES, Rating
 from chatbot.storage import Repository
 from tests.stats.games import play_game
 
@@ -29,6 +29,26 @@ async def test_two_accounts_that_only_play_each_other_never_reach_the_board(
     assert (await records.stats(21)).ratings["brazilian"].games == 6
     assert await records.board(GROUP, "brazilian") == []  # one opponent only
     assert await records.chat_family(GROUP) == "brazilian"
+
+
+async def test_the_board_asks_five_games_against_three_people(
+        db_engine: AsyncEngine, recording_repo: Repository) -> None:
+    """The bar against farming (README, "Against farming"), at its edge: four people
+    who have met all three others are listed at their fifth rated game, not before."""
+    repo = recording_repo
+    people = [31, 32, 33, 34]
+    for who in people:
+        await repo.get_or_create_user(who, f"P{who}")
+    service = GameService(repo)
+    pairings = [[31, 32, 33, 34], [31, 33, 32, 34], [31, 32, 34, 33]]  # partners in turn
+    records = PlayerRecords(db_engine)
+    for seed, seats in enumerate((pairings * 2)[:BOARD_GAMES]):
+        assert await records.board(GROUP, "brazilian") == []
+        await play_game(service, GROUP, "paulista", list(seats), seed=seed)
+    board = await records.board(GROUP, "brazilian")
+    assert sorted(line.user_id for line in board) == people
+    assert all(line.rating.games == BOARD_GAMES for line in board)
+    assert (await records.stats(31)).ratings["brazilian"].games == BOARD_GAMES
 
 
 def line(place: int, user_id: int, games: int = 12) -> BoardLine:
