@@ -76,7 +76,7 @@ LAYERS: dict[str, int] = {
 MAY_IMPORT_HANDLERS = {"__main__", "console_script", "bench", "testing"}
 
 # Alembic's revision scripts are loaded by their path, never imported by the package, so
-# they stand outside its graph: a back-fill may call the layer it fills for (0008 counts
+# they stand outside its graph: a back-fill may call the layer it fills for (0009 counts
 # the games already logged with the records' own rebuild, chatbot/stats/records.py).
 MIGRATION_SCRIPTS = PACKAGE / "storage" / "migrations" / "versions"
 BACK_FILLS = {"stats"}

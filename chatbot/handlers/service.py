@@ -37,7 +37,6 @@ from chatbot.rules.views import real_action, seat_view
 from chatbot.storage import (
     AlreadyApplied,
     EventRecord,
-    NotFound,
     Repository,
     SeatRecord,
     StaleVersion,
@@ -330,7 +329,7 @@ class GameService:
 
     async def _commit(self, record: TableRecord, table: Table, fired: list[Fired]) -> Outcome:
         """Save what was fired (StaleVersion if another worker saved since ``record``),
-        then record the statistics of a game won."""
+        then count a game won in its teams' running series."""
         saved = await self._save(record, table, fired)
         self.remember(saved)
         # triggers and counts only: an action's arguments may name a hidden card
@@ -346,8 +345,8 @@ class GameService:
         outcome = Outcome(saved, table, events, fired[-1][0])
         try:
             await self._after(outcome)
-        except StorageError:  # the move is saved: a statistic must not undo it
-            log.exception("statistics of table %s not recorded", record.id)
+        except StorageError:  # the move is saved: the series must not undo it
+            log.exception("series of table %s not recorded", record.id)
         return outcome
 
     async def play(self, table_id: int, user_id: int, action: Action | Callable[[Table], Action],
@@ -588,7 +587,8 @@ class GameService:
         return None if seconds is None else self.clock() + timedelta(seconds=seconds)
 
     async def _after(self, outcome: Outcome) -> None:
-        """Statistics and the running series when a game ends."""
+        """The running series of the game's teams when a game ends (the players'
+        records are counted by the save that logs the end, ``chatbot/stats/records.py``)."""
         won = next((e for e in outcome.events if isinstance(e, GameWon)), None)
         if won is None:
             return
@@ -601,15 +601,6 @@ class GameService:
         losers = [m for t, members in teams.items() if t != won.team for m in members]
         if winners and losers:
             await self.repo.record_series_win(record.chat_id, winners, losers)
-        for members, result in ((winners, 1), (losers, 0)):
-            for user_id in members:
-                if user_id is None:
-                    continue
-                try:
-                    await self.repo.record_statistics(user_id, games_played=1,
-                                                      games_won=result)
-                except NotFound:  # never seen by the handlers (seated by a tool)
-                    log.info("no statistics for unknown user %s", user_id)
 
 
 def closes_at(record: TableRecord) -> datetime:

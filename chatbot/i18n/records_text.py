@@ -79,6 +79,8 @@ def stats_card(stats: PlayerStats, name: str, level_name: dict[str, str]) -> str
                 won = stats.total(f"vs_bot_{level}_wins")
                 lines.append("  " + _("Against the {level} bot: {wins} won, {losses} lost",
                                       level=level_name[level], wins=won, losses=played - won))
+        for family, rating in sorted(stats.bot_table_ratings.items()):
+            lines.append("  " + _bot_table_rating_line(family, rating))
     lines.append(_("Hands won: {won} of {played}", won=stats.total("hands_won"),
                    played=stats.total("hands")))
     levels = _raise_levels(stats)
@@ -130,6 +132,14 @@ def _rating_line(family: str, rating: Rating) -> str:
                         rating.games, family=family_name(family), rating=rating_text(rating))
     return ngettext("Rating, {family}: {rating} after {n} game",
                     "Rating, {family}: {rating} after {n} games",
+                    rating.games, family=family_name(family), rating=rating_text(rating))
+
+
+def _bot_table_rating_line(family: str, rating: Rating) -> str:
+    """The rating from games with bots at the table: apart from the one among people,
+    never on a leaderboard, so it needs no provisional mark."""
+    return ngettext("Rating with bots at the table, {family}: {rating} after {n} game",
+                    "Rating with bots at the table, {family}: {rating} after {n} games",
                     rating.games, family=family_name(family), rating=rating_text(rating))
 
 

@@ -7,7 +7,7 @@ is plain SQL in ``chatbot/storage/forgetting.py``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlalchemy import func, select, update
@@ -19,6 +19,7 @@ from chatbot.stats.ratings import BOARD_GAMES, BOARD_OPPONENTS, Rating, family_o
 from chatbot.stats.records import rebuild
 from chatbot.storage.forgetting import forget, forget_blocked, set_blocked
 from chatbot.storage.models import (
+    bot_table_ratings,
     chat_players,
     player_profiles,
     player_ratings,
@@ -33,7 +34,7 @@ from chatbot.storage.upserts import insert_for as _insert_for
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
     """A player's statistics: counters per (variant, format, opponents), the streaks,
-    and their ratings by family."""
+    their ratings by family among people, and those from games with bots at the table."""
 
     user_id: int
     counters: dict[tuple[str, str, str], dict[str, int]]
@@ -41,6 +42,7 @@ class PlayerStats:
     best_streak: int
     hidden: bool
     ratings: dict[str, Rating]
+    bot_table_ratings: dict[str, Rating] = field(default_factory=dict)
 
     def total(self, name: str, *, opponents: str | None = None) -> int:
         """A counter summed over variants and formats (and opponents, unless named)."""
@@ -143,9 +145,11 @@ def _stats(conn: Connection, user_id: int) -> PlayerStats:
         player_profiles.c.user_id == user_id)).one_or_none()
     ratings = {row.family: Rating(row.mu, row.sigma, row.games) for row in conn.execute(
         select(player_ratings).where(player_ratings.c.user_id == user_id))}
+    with_bots = {row.family: Rating(row.mu, row.sigma, row.games) for row in conn.execute(
+        select(bot_table_ratings).where(bot_table_ratings.c.user_id == user_id))}
     return PlayerStats(user_id, counters, profile.streak if profile else 0,
                        profile.best_streak if profile else 0,
-                       bool(profile.hidden) if profile else False, ratings)
+                       bool(profile.hidden) if profile else False, ratings, with_bots)
 
 
 def _chat_family(conn: Connection, chat_id: int) -> str:

@@ -23,10 +23,18 @@ from sqlalchemy import delete, func, select, text, update
 from sqlalchemy.engine import Connection
 
 from chatbot.stats.derive import FinishedGame, finished_games
-from chatbot.stats.ratings import Rating, family_of, is_rated, rate
+from chatbot.stats.ratings import (
+    Rating,
+    family_of,
+    is_rated,
+    is_rated_with_bots,
+    rate,
+    rate_with_bots,
+)
 from chatbot.storage.game_end import GameEndHook
 from chatbot.storage.locks import NAMESPACE
 from chatbot.storage.models import (
+    bot_table_ratings,
     chat_players,
     game_events,
     player_profiles,
@@ -43,9 +51,10 @@ log = logging.getLogger(__name__)
 # The records' advisory lock (PostgreSQL): the bot's namespace, and an id no table has.
 _RECORDS_LOCK = text("SELECT pg_advisory_xact_lock(:ns, -1)")
 
-RECORD_TABLES = (player_stats, player_profiles, player_ratings, rated_opponents, chat_players)
+RECORD_TABLES = (player_stats, player_profiles, player_ratings, bot_table_ratings,
+                 rated_opponents, chat_players)
 # What a rebuild recounts; a profile's choices (/privacy, the @username) stay.
-COUNTED = (player_stats, player_ratings, rated_opponents, chat_players)
+COUNTED = (player_stats, player_ratings, bot_table_ratings, rated_opponents, chat_players)
 
 
 def lock_records(conn: Connection) -> None:
@@ -70,7 +79,8 @@ def record_game_end(conn: Connection, table_id: int, after_seq: int) -> None:
 
 
 def apply_game(conn: Connection, game: FinishedGame, chat_id: int) -> None:
-    """Add one finished game to the records: counters, streaks, ratings."""
+    """Add one finished game to the records: counters, streaks, and the ratings among
+    people or, for a game with bots at the table, the ratings kept apart for those."""
     against = "bots" if game.with_bots else "people"
     for line in game.people():
         assert line.user_id is not None
@@ -80,6 +90,8 @@ def apply_game(conn: Connection, game: FinishedGame, chat_id: int) -> None:
         _count_streak(conn, line.user_id, won=line.team == game.winner)
     if is_rated(game):
         _rate(conn, game, chat_id)
+    elif is_rated_with_bots(game):
+        _rate_with_bots(conn, game)
 
 
 def rebuild(conn: Connection) -> int:
@@ -174,6 +186,23 @@ def _rate(conn: Connection, game: FinishedGame, chat_id: int) -> None:
             index_elements=[chat_players.c.chat_id, chat_players.c.user_id,
                             chat_players.c.family],
             set_={"games": chat_players.c.games + 1}))
+
+
+def _rate_with_bots(conn: Connection, game: FinishedGame) -> None:
+    """The ratings from games with bots at the table: the bots' are fixed, only the
+    people's are stored. Nothing here reaches a leaderboard or a rating among people."""
+    family = family_of(game.variant)
+    people = [line.user_id for line in game.people()]
+    known = {row.user_id: Rating(row.mu, row.sigma, row.games) for row in conn.execute(
+        select(bot_table_ratings).where(bot_table_ratings.c.family == family,
+                                        bot_table_ratings.c.user_id.in_(people)))}
+    for user_id, rating in rate_with_bots(game, known).items():
+        values = {"mu": rating.mu, "sigma": rating.sigma, "games": rating.games}
+        statement = _insert_for(conn, bot_table_ratings).values(
+            user_id=user_id, family=family, **values)
+        conn.execute(statement.on_conflict_do_update(
+            index_elements=[bot_table_ratings.c.user_id, bot_table_ratings.c.family],
+            set_=values))
 
 
 class _RecordsAtGameEnd:

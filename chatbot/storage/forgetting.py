@@ -20,6 +20,7 @@ from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.engine import Connection
 
 from chatbot.storage.models import (
+    bot_table_ratings,
     chat_players,
     chats,
     game_events,
@@ -90,8 +91,8 @@ def set_blocked(conn: Connection, user_id: int, since: datetime | None) -> None:
 def forget_records(conn: Connection, user_id: int, pseudonym: int) -> None:
     """Delete what the records keep of the person; to the people they played they stay
     an opponent, under the pseudonym (their games against them still count)."""
-    for table in (player_stats, player_profiles, player_ratings, chat_players,
-                  rated_opponents):
+    for table in (player_stats, player_profiles, player_ratings, bot_table_ratings,
+                  chat_players, rated_opponents):
         conn.execute(delete(table).where(table.c.user_id == user_id))
     conn.execute(update(rated_opponents).where(rated_opponents.c.opponent_id == user_id)
                  .values(opponent_id=pseudonym))

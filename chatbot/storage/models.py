@@ -123,7 +123,8 @@ class Seat(StorageModel, table=True):
 
 
 class User(StorageModel, table=True):
-    """A Telegram user: preferences and lifetime statistics."""
+    """A Telegram user: their name and preferences. Their statistics are the players'
+    records (``player_stats`` and the tables beside it), counted from the game logs."""
 
     __tablename__ = "users"
 
@@ -132,9 +133,6 @@ class User(StorageModel, table=True):
     language: str | None = None
     telegram_language: str | None = None
     started_private: bool = False
-    games_played: int = 0
-    games_won: int = 0
-    hands_won: int = 0
 
 
 class Chat(StorageModel, table=True):
@@ -294,6 +292,21 @@ class PlayerRating(StorageModel, table=True):
     games: int = 0
 
 
+class BotTableRating(StorageModel, table=True):
+    """A person's rating in one family from the games with bots at the table, kept
+    apart from ``player_ratings`` (games between people): each bot level has a fixed
+    rating there (``chatbot/stats/ratings.py``), so these games move the person only."""
+
+    __tablename__ = "bot_table_ratings"
+
+    user_id: int = Field(sa_type=BigInteger, primary_key=True,
+                         sa_column_kwargs={"autoincrement": False})
+    family: str = Field(primary_key=True)
+    mu: float
+    sigma: float
+    games: int = 0
+
+
 class RatedOpponent(StorageModel, table=True):
     """A person someone has played a rated game against: the leaderboard asks for
     several different ones."""
@@ -340,5 +353,6 @@ card_photos = table_of(CardPhoto)
 player_stats = table_of(PlayerStat)
 player_profiles = table_of(PlayerProfile)
 player_ratings = table_of(PlayerRating)
+bot_table_ratings = table_of(BotTableRating)
 rated_opponents = table_of(RatedOpponent)
 chat_players = table_of(ChatPlayer)

@@ -74,9 +74,6 @@ class UserRecord:
     language: str | None
     telegram_language: str | None
     started_private: bool
-    games_played: int
-    games_won: int
-    hands_won: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -339,17 +339,6 @@ class Repository:
         """Whether the bot may write to the user privately (they pressed Start)."""
         return await self._run.write(_update_user, user_id, {"started_private": started})
 
-    async def record_statistics(
-        self, user_id: int, *, games_played: int = 0, games_won: int = 0, hands_won: int = 0
-    ) -> UserRecord:
-        """Add to the user's counters (in SQL, so concurrent games add up)."""
-        counters = {
-            "games_played": users.c.games_played + games_played,
-            "games_won": users.c.games_won + games_won,
-            "hands_won": users.c.hands_won + hands_won,
-        }
-        return await self._run.write(_update_user, user_id, counters)
-
     # -- chats --------------------------------------------------------------------
 
     async def get_chat(self, chat_id: int) -> ChatRecord | None:
@@ -678,9 +667,6 @@ def _upsert_user(
         language=None,
         telegram_language=telegram_language,
         started_private=False,
-        games_played=0,
-        games_won=0,
-        hands_won=0,
     )
     changes: dict[str, Any] = {"name": statement.excluded.name}
     if telegram_language is not None:

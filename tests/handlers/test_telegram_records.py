@@ -2,7 +2,8 @@
 
 Four people play a series of 2v2 group games (through the running bot's own game
 service, which saves each game's end with its records); then everyone reads the
-records through Telegram, each in their own language.
+records through Telegram, each in their own language and digits, the same again
+after a rebuild from the log; a forgotten player is left only in the anonymous log.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from sqlalchemy import select
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from chatbot.ai import LEVELS
+from chatbot.handlers.telegram.keyboards import level_label
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.records_text import (
     FORGET_CONFIRM,
@@ -28,18 +31,22 @@ from chatbot.i18n.records_text import (
     TOP_IN_GROUP,
     UNKNOWN_GAME,
     UNKNOWN_PLAYER,
+    board_text,
     family_name,
+    stats_card,
 )
 from chatbot.i18n.translation import translate
 from chatbot.stats.player_records import PlayerRecords
 from chatbot.stats.ratings import new_rating
 from chatbot.storage import Repository
+from chatbot.storage.forgetting import ANONYMOUS
 from chatbot.storage.models import player_profiles
 from chatbot.storage.runner import runner_for
 from chatbot.testing.fakebotapi import FakeChat, FakeMessage, FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import GroupGame, cards_first, eventually, special_hand
 from tests.handlers.telegram_harness import handlers_of, running_bot
 from tests.stats.games import play_game
+from tests.stats.test_forget import everything_stored
 
 PAIRINGS = [[0, 1, 2, 3], [0, 2, 1, 3], [0, 1, 3, 2]]  # every partner in turn: 3 opponents
 
@@ -87,6 +94,11 @@ async def test_records_in_every_language(fake_telegram: FakeTelegramServer,
             assert board.splitlines()[0] == title, (locale, board)
             assert all(p.first_name in board for p in people), board
 
+        readers = ((ana, "en"), (bia, "pt_BR"), (caio, "fa"), (duda, "bn"), (eva, "ur"))
+        shown = await read_records(server, records, group, readers, ana)
+        assert await records.rebuild() == len(PAIRINGS) * 2  # from the log, while it runs
+        assert await read_records(server, records, group, readers, ana) == shown
+
         said = await bia.send(group, "good game")  # not a command: the bot never gets it
         card = await ask(server, eva, group, "/stats", reply_to=said)
         assert card.splitlines()[0] == translate("📊 Records of {name}", "ur", name="Bia")
@@ -106,8 +118,40 @@ async def test_records_in_every_language(fake_telegram: FakeTelegramServer,
         assert await ask(server, ana, ana.private, "/forget yes") == translate(FORGOTTEN, "en")
         board = await ask(server, bia, group, "/top")
         assert "Ana" not in board and "Bia" in board and "Caio" in board
+        assert await ask(server, caio, group, "/stats @ana_t") == translate(
+            UNKNOWN_PLAYER, "fa", name="@ana_t")
     assert (await records.stats(ana.id)).counters == {}
     assert await Repository(db_engine).get_user(ana.id) is None
+    stored = await everything_stored(db_engine)  # the log, seats, tables and series
+    assert f"P{ana.id}" not in stored and ANONYMOUS in stored
+    assert f"P{bia.id}" in stored
+
+
+# The digits each reader's card and board are written in (CLDR's default numbering).
+DIGITS = {"en": "0123456789", "pt_BR": "0123456789", "ur": "0123456789",
+          "fa": "۰۱۲۳۴۵۶۷۸۹", "bn": "০১২৩৪৫৬৭৮৯"}
+
+
+async def read_records(server: FakeTelegramServer, records: PlayerRecords, group: FakeChat,
+                       readers: tuple[tuple[FakeUser, str], ...],
+                       whose: FakeUser) -> dict[str, tuple[str, str]]:
+    """Each reader's ``/top paulista`` and ``/stats @whose``, checked against what the
+    records say in the reader's language, every digit the locale's own."""
+    shown = {}
+    stats = await records.stats(whose.id)
+    lines = await records.board(group.id, "brazilian")
+    for user, locale in readers:
+        board = await ask(server, user, group, "/top paulista")
+        card = await ask(server, user, group, f"/stats @{whose.username}")
+        with use_locale(locale):
+            assert board == board_text("brazilian", lines, user.id), (locale, board)
+            levels = {code: level_label(code, locale) for code in LEVELS}
+            assert card == stats_card(stats, whose.first_name, levels), (locale, card)
+        for text in (board, card):
+            digits = {char for char in text if char.isdigit()}
+            assert digits and digits <= set(DIGITS[locale]), (locale, text)
+        shown[locale] = (board, card)
+    return shown
 
 
 def blocked_update(server: FakeTelegramServer, user: FakeUser, status: str) -> dict[str, Any]:

@@ -9,10 +9,12 @@ from chatbot.fsm.table import Table
 from chatbot.handlers.payload import peek
 from chatbot.i18n.bidi import terminal_text
 from chatbot.i18n.levels import level_description
+from chatbot.stats.player_records import PlayerRecords
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeChat, FakeMessage, FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import eventually
 from tests.handlers.telegram_harness import running_bot
+from tests.handlers.test_telegram_records import ask
 
 MAX_PRESSES = 400
 
@@ -56,11 +58,23 @@ async def open_practice(server: FakeTelegramServer, user: FakeUser,
 async def test_solo_paulista_against_the_bot(fake_telegram: FakeTelegramServer,
                                              db_engine: AsyncEngine,
                                              migrated_db_url: URL) -> None:
+    """Played to its end, the practice game counts apart in Ana's records: a game
+    against the hard bot, won or lost, and her rating with bots at the table; she has
+    no rating among people."""
     ana = FakeUser(fake_telegram, 5001, "Ana")
     async with running_bot(fake_telegram, migrated_db_url):
         await open_practice(fake_telegram, ana)
         final = await play_private_game(fake_telegram, ana)
+        card = await ask(fake_telegram, ana, ana.private, "/stats")
     assert "Game over" in final
+    stats = await PlayerRecords(db_engine).stats(ana.id)
+    won = stats.total("vs_bot_hard_wins")
+    assert stats.total("vs_bot_hard_games") == stats.total("games", opponents="bots") == 1
+    assert stats.ratings == {} and stats.bot_table_ratings["brazilian"].games == 1
+    lines = card.splitlines()
+    at = lines.index(f"Games with bots at the table: 1, won {won}")
+    assert lines[at + 1] == f"  Against the Hard bot: {won} won, {1 - won} lost"
+    assert lines[at + 2].startswith("  Rating with bots at the table, Brazilian Truco")
 
 
 async def test_hint_button_explains_without_changing_the_game(

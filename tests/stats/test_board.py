@@ -10,7 +10,7 @@ from chatbot.i18n.context import use_locale
 from chatbot.i18n.records_text import BOARD_LINES, board_text, stats_card
 from chatbot.i18n.style import rtl_line_problem
 from chatbot.stats.player_records import BoardLine, PlayerRecords, PlayerStats
-from chatbot.stats.ratings import Rating
+from chatbot.stats.ratings import BOARD_GAMES, Rating
 from chatbot.storage import Repository
 from tests.stats.games import play_game
 
@@ -29,6 +29,26 @@ async def test_two_accounts_that_only_play_each_other_never_reach_the_board(
     assert (await records.stats(21)).ratings["brazilian"].games == 6
     assert await records.board(GROUP, "brazilian") == []  # one opponent only
     assert await records.chat_family(GROUP) == "brazilian"
+
+
+async def test_the_board_asks_five_games_against_three_people(
+        db_engine: AsyncEngine, recording_repo: Repository) -> None:
+    """The bar against farming (README, "Against farming"), at its edge: four people
+    who have met all three others are listed at their fifth rated game, not before."""
+    repo = recording_repo
+    people = [31, 32, 33, 34]
+    for who in people:
+        await repo.get_or_create_user(who, f"P{who}")
+    service = GameService(repo)
+    pairings = [[31, 32, 33, 34], [31, 33, 32, 34], [31, 32, 34, 33]]  # partners in turn
+    records = PlayerRecords(db_engine)
+    for seed, seats in enumerate((pairings * 2)[:BOARD_GAMES]):
+        assert await records.board(GROUP, "brazilian") == []
+        await play_game(service, GROUP, "paulista", list(seats), seed=seed)
+    board = await records.board(GROUP, "brazilian")
+    assert sorted(line.user_id for line in board) == people
+    assert all(line.rating.games == BOARD_GAMES for line in board)
+    assert (await records.stats(31)).ratings["brazilian"].games == BOARD_GAMES
 
 
 def line(place: int, user_id: int, games: int = 12) -> BoardLine:
@@ -57,6 +77,21 @@ def test_raises_are_shown_by_level_even_without_the_first() -> None:
     with use_locale("en"):
         card = stats_card(stats, "Ana", {})
     assert "Raises called (won), by level: 2: 2 (1)" in card.splitlines()
+
+
+def test_games_with_bots_show_the_record_per_level_and_their_own_rating() -> None:
+    stats = PlayerStats(1, {
+        ("paulista", "1v1", "people"): {"games": 2, "wins": 1},
+        ("put", "1v1", "bots"): {"games": 19, "wins": 12, "vs_bot_hard_games": 19,
+                                 "vs_bot_hard_wins": 12},
+    }, 0, 0, False, {"brazilian": Rating(25.0, 8.0, 2)}, {"put": Rating(27.0, 2.0, 19)})
+    with use_locale("en"):
+        card = stats_card(stats, "Ana", {"easy": "Easy", "hard": "Hard"}).splitlines()
+    at = card.index("Games with bots at the table: 19, won 12")
+    assert card[at + 1:at + 3] == ["  Against the Hard bot: 12 won, 7 lost",
+                                   "  Rating with bots at the table, Put: 21 after 19 games"]
+    assert "Rating, Brazilian Truco (Paulista and Mineiro): 1, provisional after 2 games" \
+        in card
 
 
 @pytest.mark.parametrize("locale", ["fa", "ur"])

@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from chatbot.stats.derive import FinishedGame, finished_games
-from chatbot.stats.ratings import is_rated, new_rating, rate
+from chatbot.stats.ratings import bot_rating, is_rated, new_rating, rate, rate_with_bots
 
 AT = datetime(2026, 12, 6, tzinfo=UTC)
 
@@ -123,3 +123,31 @@ def test_a_game_with_a_bot_is_apart_and_unrated() -> None:
     assert bot.is_bot and bot.bot_level == "hard"
     assert ana.counts["envido_won"] == 1 and ana.counts["flor_won"] == 0
     assert ana.counts["vs_bot_hard_games"] == ana.counts["vs_bot_hard_wins"] == 1
+
+
+def one_v_one_bot(level: str, winner: int) -> FinishedGame:
+    rows = log(
+        ("input", {"trigger": "open", "args": [1]}),
+        ("input", {"trigger": "add_bot", "args": [1, "Bot", level]}),
+        event("GameStarted", variant="paulista", players=2),
+        event("HandWon", team=winner, points=[1, 0], score=[12, 0], reason="tricks"),
+        event("GameWon", team=winner, score=[12, 0]),
+    )
+    (game,) = finished_games(7, {}, rows)
+    return game
+
+
+def test_each_bot_level_has_a_fixed_rating_and_only_the_person_moves() -> None:
+    fresh = new_rating()
+    beat_hard = rate_with_bots(one_v_one_bot("hard", 0), {})
+    beat_easy = rate_with_bots(one_v_one_bot("easy", 0), {})
+    lost_to_easy = rate_with_bots(one_v_one_bot("easy", 1), {})
+    assert set(beat_hard) == {1}  # the bot is not rated: its level's rating is fixed
+    assert bot_rating("hard").mu > bot_rating("normal").mu > bot_rating("easy").mu
+    assert beat_hard[1].mu > beat_easy[1].mu > fresh.mu > lost_to_easy[1].mu
+    assert beat_hard[1].games == 1
+    # a game with a bot never moves a rating among people
+    assert not is_rated(one_v_one_bot("hard", 0))
+    known = {1: beat_hard[1]}
+    again = rate_with_bots(one_v_one_bot("hard", 0), known)
+    assert again[1].games == 2 and again[1].mu > beat_hard[1].mu

@@ -62,6 +62,18 @@ async def test_a_forgotten_player_is_gone_but_their_games_still_count(
     assert await snapshot(db_engine) == after_forgetting
 
 
+async def test_forgetting_removes_the_rating_with_bots_too(db_engine: AsyncEngine) -> None:
+    service = GameService(recording_repository(db_engine))
+    await play_game(service, GROUP, "put", [ANA, "hard"], seed=8)
+    records = PlayerRecords(db_engine)
+    assert (await records.stats(ANA)).bot_table_ratings["put"].games == 1
+    assert await records.forget(ANA)
+    assert (await records.stats(ANA)).bot_table_ratings == {}
+    assert (await snapshot(db_engine))["bot_table_ratings"] == []
+    await records.rebuild()  # the pseudonym's games count for nobody
+    assert (await snapshot(db_engine))["bot_table_ratings"] == []
+
+
 async def test_a_player_at_an_open_table_is_not_forgotten_yet(db_engine: AsyncEngine) -> None:
     service = GameService(recording_repository(db_engine))
     await play_game(service, GROUP, "paulista", [ANA, BIA], seed=3)

@@ -50,8 +50,11 @@ async def test_a_rebuild_gives_what_was_recorded_live(db_engine: AsyncEngine) ->
     assert ana.total("games", opponents="bots") == 1
     assert ana.total("vs_bot_hard_games") == 1
     assert set(ana.ratings) == {"brazilian", "argentino"}
-    assert ana.ratings["brazilian"].games == 6
+    assert ana.ratings["brazilian"].games == 6  # the game with a bot moved it not
     assert ana.ratings["brazilian"].sigma < new_rating().sigma
+    assert set(ana.bot_table_ratings) == {"brazilian"}  # it counts apart
+    assert ana.bot_table_ratings["brazilian"].games == 1
+    assert live["bot_table_ratings"] and all(row[0] == ANA for row in live["bot_table_ratings"])
     bia = await records.stats(BIA)
     assert bia.total("games") == 7  # the stopped game counts for nobody
     everyone = [await records.stats(who) for who in (ANA, BIA, CAIO, DUDA)]

@@ -1,4 +1,4 @@
-"""Users and chats: get-or-create, languages, settings and statistics."""
+"""Users and chats: get-or-create, languages and settings."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ USER = 6_000_000_001
 async def test_get_or_create_user(repository: Repository) -> None:
     assert await repository.get_user(USER) is None
     user = await repository.get_or_create_user(USER, "Ana", "pt-br")
-    assert user == UserRecord(USER, "Ana", None, "pt-br", False, 0, 0, 0)
+    assert user == UserRecord(USER, "Ana", None, "pt-br", False)
     assert await repository.get_or_create_user(USER, "Ana", "pt-br") == user
     assert await repository.get_user(USER) == user
 
@@ -42,21 +42,6 @@ async def test_user_language_and_private_start(repository: Repository) -> None:
     assert not (await repository.set_started_private(USER, False)).started_private
     with pytest.raises(NotFound):
         await repository.set_user_language(USER + 1, "ur")
-
-
-async def test_statistics_add_up_under_concurrency(repository: Repository) -> None:
-    await repository.get_or_create_user(USER, "Ana")
-    await asyncio.gather(
-        *(
-            repository.record_statistics(USER, games_played=1, games_won=i % 2, hands_won=3)
-            for i in range(10)
-        )
-    )
-    user = await repository.get_user(USER)
-    assert user is not None
-    assert (user.games_played, user.games_won, user.hands_won) == (10, 5, 30)
-    with pytest.raises(NotFound):
-        await repository.record_statistics(USER + 1, games_played=1)
 
 
 async def test_get_or_create_chat(repository: Repository) -> None:

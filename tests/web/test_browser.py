@@ -160,8 +160,9 @@ async def test_a_hand_of_paulista_played_in_two_browsers(served: Served,
         for user in (ANA, BIA):
             context = await offline_context(browser, viewport={"width": 360, "height": 740})
             page = await context.new_page()
-            page.on("response", lambda r, u=user: answers[u].append(r)
-                    if "/api/" in r.url and "/api/stream" not in r.url else None)
+            page.on("response", lambda r, u=user: answers[u].append(r)  # views, not records
+                    if "/api/" in r.url and not r.url.endswith(("/api/stream", "/api/records"))
+                    else None)
             await page.goto(served.url(user))
             pages[user] = page
         await play_hand(served, pages)

@@ -30,12 +30,14 @@ from chatbot.handlers.telegram.keyboards import parse_action_arg
 from chatbot.handlers.web.hand_log import HandLogs
 from chatbot.handlers.web.init_data import BadInitData, WebUser, verify
 from chatbot.handlers.web.live import Changes
+from chatbot.handlers.web.records import records_view
 from chatbot.handlers.web.view import table_view
 from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.table_text import alert
 from chatbot.i18n.translation import N_, translate
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import CardCodeError
+from chatbot.stats.player_records import PlayerRecords
 from chatbot.storage import StorageError, TableRecord
 
 # a table request as read: its body, the signed reader, their language, the table
@@ -65,6 +67,7 @@ class WebTable:
         self.changes = Changes()
         self.after = after
         self.logs = HandLogs(service.repo)
+        self.player_records = PlayerRecords(service.repo.engine)
         self._languages: dict[int, tuple[str | None, float]] = {}
         self._tried: dict[tuple[int, int], tuple[int, str]] = {}
         self._stopping = False
@@ -76,6 +79,7 @@ class WebTable:
     def application(self) -> web.Application:
         app = web.Application(client_max_size=64 * 1024)
         app.router.add_get("/", self.page)
+        app.router.add_post("/api/records", self.records)
         app.router.add_static("/static", STATIC, append_version=False)
         app.router.add_static("/cards", IMAGES)
         app.router.add_post("/api/table", self.table)
@@ -108,6 +112,17 @@ class WebTable:
     async def page(self, request: web.Request) -> web.StreamResponse:
         return web.FileResponse(STATIC / "index.html",
                                 headers={"Cache-Control": "no-cache"})
+
+    async def records(self, request: web.Request) -> web.Response:
+        """The signed reader's own records (``/stats``), whatever table the page shows."""
+        reader = await self._reader(request, (await _body(request)).get("initData"))
+        if isinstance(reader, web.Response):
+            return reader
+        try:
+            return _json(await records_view(self.player_records, *reader))
+        except StorageError:  # the page shows no records line; the table still works
+            log.warning("records of %s not read: storage unavailable", reader[0].id)
+            return _json({"lines": [], "dir": "ltr"}, 503)
 
     async def table(self, request: web.Request) -> web.Response:
         asked = await self._asked(request)

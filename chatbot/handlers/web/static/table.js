@@ -182,6 +182,17 @@
     return true;
   }
 
+  // The reader's own records (the chat's /stats card): its title, the rest folded under it.
+  async function records() {
+    const answer = await post("api/records", {}).catch(() => ({}));
+    const lines = answer.lines || [];
+    byId("records").hidden = lines.length === 0;
+    if (!lines.length) return;
+    byId("records").dir = answer.dir;
+    byId("records-title").textContent = lines[0];
+    byId("records-lines").replaceChildren(...lines.slice(1).map((l) => el("li", { text: l.trim() })));
+  }
+
   function byId(id) { return document.getElementById(id); }
   function setText(id, text) { const node = byId(id); node.textContent = text || ""; node.hidden = !text; }
 
@@ -189,6 +200,7 @@
     const answer = await post("api/table", {});
     if (answer.error) { setText("error", answer.error); return; }
     show(answer);
+    records();
     listen();
     setInterval(tick, 1000);
     if (!theme()) window.addEventListener("load", theme, { once: true });

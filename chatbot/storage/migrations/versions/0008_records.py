@@ -4,13 +4,10 @@ Revision ID: 0008
 Revises: 0007
 Create Date: 2026-12-06
 
-The tables use only ``sqlalchemy`` types. The back-fill is the one exception to
-the migrations standing alone: it counts the games already in the event logs with
-the application's own rebuild (``chatbot/stats/records.py``), the same code that
-counts a game live, so a database upgraded with games in it starts with the
-records a rebuild would give. A back-fill may import the layer it fills for:
-Alembic loads this script by its path, the storage package never imports it
-(``tests/test_layers.py`` names the scripts' imports apart from the package's).
+The tables use only ``sqlalchemy`` types. The records of the games already in
+the event logs are back-filled once the records' newest table exists, by 0009: a
+back-fill runs the application's rebuild, which writes every records table of the
+current code, so it can only run after the last of them is created.
 """
 
 from __future__ import annotations
@@ -74,9 +71,6 @@ def upgrade() -> None:
         sa.Column("games", sa.Integer(), nullable=False),
         sa.PrimaryKeyConstraint("chat_id", "user_id", "family", name=op.f("pk_chat_players")),
     )
-    from chatbot.stats.records import rebuild  # the back-fill: see above
-
-    rebuild(op.get_bind())
 
 
 def downgrade() -> None:
