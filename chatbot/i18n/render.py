@@ -333,9 +333,17 @@ OWN_ANSWER_LINES: dict[tuple[str, bool], str] = {
     ("flor", True): N_("You accept the contraflor."),
     ("flor", False): N_("You refuse the contraflor."),
     ("mon reste", True): N_("You accept: this hand decides the game."),
-    ("mon reste", False): N_("You run."),
     ("raise", True): N_("You accept."),
-    ("raise", False): N_("You run."),
+}
+
+# A raise (or mon reste) refused, in the words of the variant's refuse_call: Brazilian and
+# Argentine truco run, Le Truc's governor refuses ("Recuso", not «Corro!»). Each pair is
+# (the viewer's own refusal, another player's).
+REFUSAL_LINES: dict[str, tuple[str, str]] = {
+    "run": (N_("You run."), N_("{player} runs.")),
+    # TRANSLATORS: Le Truc: the governor says no to "Two more?" or mon reste (pt «recusou»);
+    # {player} is a name of any gender.
+    "refuse": (N_("You refuse."), N_("{player} refuses.")),
 }
 
 
@@ -353,18 +361,25 @@ def _answer_family(call: str) -> str:
     return "raise"
 
 
-def _own_answer(e: E.CallAnswered) -> str:
+def _refusal_lines(rules: TrickRules) -> tuple[str, str]:
+    """How this variant's tables say a raise was refused (run, unless the rules name it)."""
+    return REFUSAL_LINES.get(rules.refuse_call, REFUSAL_LINES["run"])
+
+
+def _own_answer(e: E.CallAnswered, v: Viewer) -> str:
     """The viewer's own answer, in the second person ("You accept.", "You run.")."""
     family = _answer_family(e.call)
     if family == "raise" and e.accepted and e.value is not None:
         return ngettext("You accept: the hand is worth {n} point.",
                         "You accept: the hand is worth {n} points.", e.value)
+    if family in ("raise", "mon reste") and not e.accepted:
+        return _(_refusal_lines(v.rules)[0])
     return _(OWN_ANSWER_LINES[(family, e.accepted)])
 
 
 def _call_answered(e: E.CallAnswered, v: Viewer) -> str:
     if e.seat == v.seat:
-        return _own_answer(e)
+        return _own_answer(e, v)
     player = v.name(e.seat)
     if e.call == A.PUT:
         if e.accepted:
@@ -385,7 +400,7 @@ def _call_answered(e: E.CallAnswered, v: Viewer) -> str:
     if e.call == A.MON_RESTE:
         if e.accepted:
             return _("{player} accepts: this hand decides the game.", player=player)
-        return _("{player} runs.", player=player)
+        return _(_refusal_lines(v.rules)[1], player=player)
     if e.accepted:
         if e.value is not None:
             return ngettext("{player} accepts: the hand is worth {n} point.",
@@ -394,7 +409,7 @@ def _call_answered(e: E.CallAnswered, v: Viewer) -> str:
         # TRANSLATORS: {player} is a name of any gender: Urdu, word it so the
         # verb does not inflect for it; Bengali, no case ending on it.
         return _("{player} accepts.", player=player)
-    return _("{player} runs.", player=player)
+    return _(_refusal_lines(v.rules)[1], player=player)
 
 
 def _stock_reshuffled(e: E.StockReshuffled, v: Viewer) -> str:
