@@ -33,6 +33,7 @@ from chatbot.i18n.teaching import (
 )
 from chatbot.i18n.terms import ANSWER_TERMS, Term, special_hand_term, term
 from chatbot.i18n.translation import N_, _, ngettext
+from chatbot.i18n.tricks import TrickLine, trick_line
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
 from chatbot.rules import put_events as PE
@@ -424,12 +425,13 @@ def _alone_mine(team: int | None, v: Viewer) -> bool:
 
 
 def _trick_won(e: E.TrickWon, v: Viewer) -> str:
+    """A trick's end, named by its ordinal as players say it: "The first trick goes to Ana."
+    (tricks.py)."""
     if e.team is None:
-        return _("Trick {number} is tied.", number=e.trick + 1)
+        return trick_line(TrickLine.TIED, e.trick)
     if _alone_mine(e.team, v):
-        return _("You win trick {number}.", number=e.trick + 1)
-    # TRANSLATORS: {team} is one player or a side of two or three ("Ana and Bot 2").
-    return _("Trick {number} to {team}.", number=e.trick + 1, team=v.team_name(e.team))
+        return trick_line(TrickLine.YOURS, e.trick)
+    return trick_line(TrickLine.TAKEN, e.trick, team=v.team_name(e.team))
 
 
 def _call_scored(e: E.CallScored, v: Viewer) -> str:

@@ -91,8 +91,8 @@ def test_game_over_and_tricks() -> None:
     assert render(E.GameWon(0, (12, 7)), V0, "en") == "Game over: you win 12 to 7."
     onlooker = Viewer(RULES, 2, ["Ana", "Bot 1"], None)
     assert render(E.GameWon(0, (12, 7)), onlooker, "en") == "Game over: Ana wins 12 to 7."
-    assert render(E.TrickWon(0, 1, 1), V0, "en") == "Trick 1 to Bot 1."
-    assert render(E.TrickWon(2, None, None), V0, "en") == "Trick 3 is tied."
+    assert render(E.TrickWon(0, 1, 1), V0, "en") == "The first trick goes to Bot 1."
+    assert render(E.TrickWon(2, None, None), V0, "en") == "The third trick is tied."
 
 
 def test_stock_run_out_tells_everybody_who_deals_next() -> None:
