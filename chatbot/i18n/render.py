@@ -218,8 +218,8 @@ def _hand_started(e: E.HandStarted, v: Viewer) -> str:
         line = _("Hand {number}: {player} deals.", number=e.number, player=v.name(e.dealer))
     if e.vira is not None:
         line += " " + _("Turned-up card: {card}.", card=v.card(e.vira))
-    manilhas = manilhas_line(v.rules, e.vira)
-    if manilhas:  # no Latin full stop after it: Bengali and Urdu end sentences otherwise
+    manilhas = manilhas_line(v.rules, e.vira, sentence=True)  # the locale's full stop
+    if manilhas:
         line += " " + manilhas
     if e.special == "iron":
         line += " " + _("This is an {special}: nobody sees their cards.",
