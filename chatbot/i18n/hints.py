@@ -51,8 +51,22 @@ HINT_REASONS: dict[str, str] = {
 }
 
 
+# The advice about a raise where the variant's table does not run: Le Truc's governor
+# refuses (the rules' ``refuse_call``), so its hints say so in the words of its buttons.
+REFUSAL_HINTS: dict[str, dict[str, str]] = {
+    "refuse": {
+        "worth-the-risk-accept": N_("Accept: refusing costs more than the risk of playing "
+                                    "on."),
+        "hopeless-run": N_("Refuse: your cards are unlikely to win this hand."),
+        "protect-score-run": N_("Refuse: losing this hand would end the game, and your "
+                                "chances are low."),
+    },
+}
+
+
 def hint_line(action: Action, reason: str, view: SeatView, rules: TrickRules,
               locale: str) -> str:
     """The advice as one sentence for a callback alert, naming the card to play."""
-    message = HINT_REASONS.get(reason, HINT_REASONS["best-expected-points"])
+    message = (REFUSAL_HINTS.get(rules.refuse_call, {}).get(reason)
+               or HINT_REASONS.get(reason, HINT_REASONS["best-expected-points"]))
     return translate(message, locale, card=action_label(action, view, rules, locale))

@@ -33,6 +33,7 @@ from chatbot.i18n.teaching import (
 )
 from chatbot.i18n.terms import ANSWER_TERMS, Term, special_hand_term, term
 from chatbot.i18n.translation import N_, _, ngettext
+from chatbot.i18n.tricks import TrickLine, trick_line
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
 from chatbot.rules import put_events as PE
@@ -217,18 +218,15 @@ def _hand_started(e: E.HandStarted, v: Viewer) -> str:
         line = _("Hand {number}: {player} deals.", number=e.number, player=v.name(e.dealer))
     if e.vira is not None:
         line += " " + _("Turned-up card: {card}.", card=v.card(e.vira))
+    manilhas = manilhas_line(v.rules, e.vira, sentence=True)  # the locale's full stop
+    if manilhas:
+        line += " " + manilhas
     if e.special == "iron":
         line += " " + _("This is an {special}: nobody sees their cards.",
                         special=term(Term.IRON_HAND))
     elif e.special == "eleven":
         special = term(special_hand_term(v.rules.special_at))
         line += " " + _("This is a {special}.", special=special)
-    # The manilhas close the line: a list of cards has no full stop of its own (no
-    # Latin one: Bengali and Urdu end sentences otherwise), so a sentence after it
-    # would run straight on from the last card.
-    manilhas = manilhas_line(v.rules, e.vira)
-    if manilhas:
-        line += " " + manilhas
     return line
 
 
@@ -336,9 +334,17 @@ OWN_ANSWER_LINES: dict[tuple[str, bool], str] = {
     ("flor", True): N_("You accept the contraflor."),
     ("flor", False): N_("You refuse the contraflor."),
     ("mon reste", True): N_("You accept: this hand decides the game."),
-    ("mon reste", False): N_("You run."),
     ("raise", True): N_("You accept."),
-    ("raise", False): N_("You run."),
+}
+
+# A raise (or mon reste) refused, in the words of the variant's refuse_call: Brazilian and
+# Argentine truco run, Le Truc's governor refuses ("Recuso", not «Corro!»). Each pair is
+# (the viewer's own refusal, another player's).
+REFUSAL_LINES: dict[str, tuple[str, str]] = {
+    "run": (N_("You run."), N_("{player} runs.")),
+    # TRANSLATORS: Le Truc: the governor says no to "Two more?" or mon reste (pt «recusou»);
+    # {player} is a name of any gender.
+    "refuse": (N_("You refuse."), N_("{player} refuses.")),
 }
 
 
@@ -356,18 +362,25 @@ def _answer_family(call: str) -> str:
     return "raise"
 
 
-def _own_answer(e: E.CallAnswered) -> str:
+def _refusal_lines(rules: TrickRules) -> tuple[str, str]:
+    """How this variant's tables say a raise was refused (run, unless the rules name it)."""
+    return REFUSAL_LINES.get(rules.refuse_call, REFUSAL_LINES["run"])
+
+
+def _own_answer(e: E.CallAnswered, v: Viewer) -> str:
     """The viewer's own answer, in the second person ("You accept.", "You run.")."""
     family = _answer_family(e.call)
     if family == "raise" and e.accepted and e.value is not None:
         return ngettext("You accept: the hand is worth {n} point.",
                         "You accept: the hand is worth {n} points.", e.value)
+    if family in ("raise", "mon reste") and not e.accepted:
+        return _(_refusal_lines(v.rules)[0])
     return _(OWN_ANSWER_LINES[(family, e.accepted)])
 
 
 def _call_answered(e: E.CallAnswered, v: Viewer) -> str:
     if e.seat == v.seat:
-        return _own_answer(e)
+        return _own_answer(e, v)
     player = v.name(e.seat)
     if e.call == A.PUT:
         if e.accepted:
@@ -388,7 +401,7 @@ def _call_answered(e: E.CallAnswered, v: Viewer) -> str:
     if e.call == A.MON_RESTE:
         if e.accepted:
             return _("{player} accepts: this hand decides the game.", player=player)
-        return _("{player} runs.", player=player)
+        return _(_refusal_lines(v.rules)[1], player=player)
     if e.accepted:
         if e.value is not None:
             return ngettext("{player} accepts: the hand is worth {n} point.",
@@ -397,7 +410,7 @@ def _call_answered(e: E.CallAnswered, v: Viewer) -> str:
         # TRANSLATORS: {player} is a name of any gender: Urdu, word it so the
         # verb does not inflect for it; Bengali, no case ending on it.
         return _("{player} accepts.", player=player)
-    return _("{player} runs.", player=player)
+    return _(_refusal_lines(v.rules)[1], player=player)
 
 
 def _stock_reshuffled(e: E.StockReshuffled, v: Viewer) -> str:
@@ -412,12 +425,13 @@ def _alone_mine(team: int | None, v: Viewer) -> bool:
 
 
 def _trick_won(e: E.TrickWon, v: Viewer) -> str:
+    """A trick's end, named by its ordinal as players say it: "The first trick goes to Ana."
+    (tricks.py)."""
     if e.team is None:
-        return _("Trick {number} is tied.", number=e.trick + 1)
+        return trick_line(TrickLine.TIED, e.trick)
     if _alone_mine(e.team, v):
-        return _("You win trick {number}.", number=e.trick + 1)
-    # TRANSLATORS: {team} is one player or a side of two or three ("Ana and Bot 2").
-    return _("Trick {number} to {team}.", number=e.trick + 1, team=v.team_name(e.team))
+        return trick_line(TrickLine.YOURS, e.trick)
+    return trick_line(TrickLine.TAKEN, e.trick, team=v.team_name(e.team))
 
 
 def _call_scored(e: E.CallScored, v: Viewer) -> str:

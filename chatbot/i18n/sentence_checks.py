@@ -103,11 +103,38 @@ def reads_like_a_form(english: str, text: str) -> bool:
     return bool(FORM_ENDING.search(text)) and not FORM_ENDING.search(english)
 
 
+CLOSING_QUOTES = "”»’\"'"
+
+
+def _ends_a_sentence(english: str) -> bool:
+    """The English line ends with a full stop: after its last word or a closing quote
+    ("You call “Flor!”."), or inside the quote ("Say “Quiero.”"); not an ellipsis."""
+    line = english.rstrip()
+    inside = line.rstrip(CLOSING_QUOTES)
+    return (line.endswith(".") and not line.endswith("..")) or (
+        inside != line and inside.endswith(".") and not inside.endswith(".."))
+
+
+def _has_full_stop(english: str, text: str, stop: str) -> bool:
+    """The translation ends with the language's full stop: last of all, as the English has
+    it after a closing quote; or before the closing quote, where the English puts it there."""
+    line = text.rstrip()
+    if line.endswith(stop):
+        return True
+    return not english.rstrip().endswith(".") and line.rstrip(CLOSING_QUOTES).endswith(stop)
+
+
 def missing_full_stop(english: str, text: str, locale: str) -> bool:
-    """The English is a sentence with a full stop and the translation ends without one."""
-    if not english.rstrip().endswith(".") or english.rstrip().endswith(".."):
-        return False
-    return not text.rstrip().endswith(FULL_STOP[locale])
+    """The English is a sentence with a full stop and the translation ends without the
+    language's own (``۔`` in Urdu, ``।`` in Bengali), also after a closing quote. A page of
+    several lines (the rules) is read line by line, each line against the English one."""
+    stop = FULL_STOP[locale]
+    pairs = [(english, text)]
+    english_lines, lines = english.split("\n"), text.split("\n")
+    if len(english_lines) == len(lines) > 1:
+        pairs += list(zip(english_lines, lines, strict=True))
+    return any(_ends_a_sentence(source) and not _has_full_stop(source, line, stop)
+               for source, line in pairs)
 
 
 def mixed_digits(text: str, locale: str) -> bool:

@@ -23,12 +23,20 @@ from chatbot.rules.cards import Card
 MANILHA_MARK = "★"
 
 
-def manilhas_line(rules: TrickRules, vira: Card | None) -> str | None:
-    """``Manilhas (★), highest first: 7♣ 7♥ 7♠ 7♦``; None in a game without manilhas."""
+def manilhas_line(rules: TrickRules, vira: Card | None, sentence: bool = False) -> str | None:
+    """``Manilhas (★), highest first: 7♣ 7♥ 7♠ 7♦``; None in a game without manilhas.
+
+    On a line of its own it is a label; inside a line that goes on (``sentence``, the deal's
+    line, where "This is a hand of ten." may follow) it ends with the language's full stop,
+    so the next sentence does not run into the cards."""
     manilhas = rules.manilhas(vira)
     if not manilhas:
         return None
     faces = " ".join(card_label(card, rules.family) for card in manilhas)
+    if sentence:
+        # TRANSLATORS: as "Manilhas ({mark}), highest first: {cards}", ending with your
+        # language's full stop: another sentence may follow on the same line.
+        return _("Manilhas ({mark}), highest first: {cards}.", mark=MANILHA_MARK, cards=faces)
     # TRANSLATORS: {mark} is a star shown next to each manilha in the player's hand;
     # {cards} are the four manilhas of this hand from the strongest down.
     return _("Manilhas ({mark}), highest first: {cards}", mark=MANILHA_MARK, cards=faces)

@@ -102,7 +102,8 @@ TERMS: Final[dict[Term, Msg]] = {
     Term.MON_RESTE: NP_("call", "My remainder!"),
     # TRANSLATORS: accepting a raise (Brazilian variants, Le Truc).
     Term.ACCEPT: NP_("answer", "Accept"),
-    # TRANSLATORS: refusing a raise; in Brazilian truco that is running («corro»).
+    # TRANSLATORS: Le Truc: the governor refuses "Two more?" or mon reste, as its rules
+    # page says it (pt «Recuso»); Brazilian truco's refusal is "Run" («Corro!»).
     Term.REFUSE: NP_("answer", "Refuse"),
     # TRANSLATORS: Argentine truco acceptance, the word "quiero" itself (pt «quero»).
     Term.QUIERO: NP_("answer", "Quiero"),
@@ -170,7 +171,7 @@ SPECIAL_HAND_TERMS: Final[dict[int | None, Term]] = {
 # The spoken answers a variant declares (``accept_call``, ``refuse_call``, ``fold_call``).
 ANSWER_TERMS: Final[dict[str, Term]] = {
     "accept": Term.ACCEPT, "quiero": Term.QUIERO,
-    "run": Term.RUN, "no-quiero": Term.NO_QUIERO,
+    "run": Term.RUN, "no-quiero": Term.NO_QUIERO, "refuse": Term.REFUSE,
     "throw-in": Term.PUT_THROW_IN, "mazo": Term.GO_TO_DECK,
 }
 

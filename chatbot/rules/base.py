@@ -89,7 +89,8 @@ class TrickRules(Generic[X]):
     raise_calls: ClassVar[tuple[str, ...]] = ()  # spoken name of each ladder level (1..)
     # What the table says to accept and to refuse a call, and to give up the hand: the
     # texts look these spoken names up (an Argentine table says "quiero", "no quiero",
-    # "me voy al mazo"; the others accept, run and throw their cards in).
+    # "me voy al mazo"; Le Truc's governor refuses; the others accept, run and throw their
+    # cards in).
     accept_call: ClassVar[str] = "accept"
     refuse_call: ClassVar[str] = "run"
     fold_call: ClassVar[str] = "throw-in"

@@ -130,6 +130,7 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
     first_raise = A.RAISE  # every "Two more?" is the action "raise"
     counter_raise = False  # the governor only accepts or refuses
     raise_calls = ("two more",) * 6
+    refuse_call = "refuse"  # the governor refuses: there is no running in Le Truc
     option_specs: ClassVar[dict[str, OptionSpec]] = {
         "target": OptionSpec(minimum=1, maximum=100, default=12),
         # by_players: first_leader_team with 4 players (4.1.11), none with 2 (4.2.4)

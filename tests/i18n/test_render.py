@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from chatbot.fsm import events as TE
-from chatbot.i18n.context import use_locale
-from chatbot.i18n.render import Viewer, manilhas_line, render, render_all
-from chatbot.i18n.terms import Term, term
-from chatbot.i18n.translation import gettext as _
+from chatbot.i18n.render import Viewer, render, render_all
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
 from chatbot.rules import put_events as PE
@@ -94,8 +91,8 @@ def test_game_over_and_tricks() -> None:
     assert render(E.GameWon(0, (12, 7)), V0, "en") == "Game over: you win 12 to 7."
     onlooker = Viewer(RULES, 2, ["Ana", "Bot 1"], None)
     assert render(E.GameWon(0, (12, 7)), onlooker, "en") == "Game over: Ana wins 12 to 7."
-    assert render(E.TrickWon(0, 1, 1), V0, "en") == "Trick 1 to Bot 1."
-    assert render(E.TrickWon(2, None, None), V0, "en") == "Trick 3 is tied."
+    assert render(E.TrickWon(0, 1, 1), V0, "en") == "The first trick goes to Bot 1."
+    assert render(E.TrickWon(2, None, None), V0, "en") == "The third trick is tied."
 
 
 def test_stock_run_out_tells_everybody_who_deals_next() -> None:
@@ -113,17 +110,3 @@ def test_persian_digits() -> None:
     line = render(E.TrickWon(1, None, None), V0, "fa")
     assert line is not None
     assert "2" not in line
-
-
-
-def test_a_special_hand_is_named_before_the_card_list_that_ends_the_deal_line() -> None:
-    """The manilhas end in card faces with no full stop after them (Bengali and Urdu end
-    sentences otherwise), so the hand of eleven is named before them, never after."""
-    for locale in ("en", "pt_BR", "fa", "ur", "bn"):
-        with use_locale(locale):
-            manilhas = manilhas_line(RULES, SEVEN)
-            special = _("This is a {special}.", special=term(Term.HAND_OF_ELEVEN))
-        eleven = render(E.HandStarted(2, 1, SEVEN, "eleven", 1), V0, locale)
-        assert eleven is not None and manilhas
-        assert eleven.endswith(" " + manilhas), (locale, eleven)
-        assert special in eleven.removesuffix(manilhas), (locale, eleven)

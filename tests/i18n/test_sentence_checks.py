@@ -6,6 +6,13 @@ from __future__ import annotations
 import pytest
 
 from chatbot.i18n import sentence_checks as checks
+from chatbot.i18n.bidi import terminal_text
+from chatbot.i18n.context import use_locale
+from chatbot.i18n.render import CALL_TERMS, RAISE_TERMS, Viewer, render
+from chatbot.i18n.terms import term
+from chatbot.i18n.translation import _
+from chatbot.rules import events as E
+from chatbot.rules.registry import rules_class
 
 TRANSLATED = ["pt_BR", "fa", "ur", "bn"]
 
@@ -97,6 +104,54 @@ def test_a_sentence_without_the_full_stop_is_found() -> None:
     assert checks.missing_full_stop("{player} is back.", "{player} میز پر واپس ہیں", "ur")
     assert not checks.missing_full_stop("{player} is back.", "{player} میز پر واپس ہیں۔", "ur")
     assert not checks.missing_full_stop("Score: {scores}", "Placar: {scores}", "pt_BR")
+
+
+@pytest.mark.parametrize(("english", "locale", "old"), [
+    ("You call “{call}”.", "pt_BR", "Você cantou “{call}”"),
+    ("You call “{call}”.", "pt_BR", "Você cantou “{call}.”"),  # the stop is after the quote
+    ("You call “{call}”.", "ur", "آپ نے “{call}” بولا."),  # a Latin stop, not «۔»
+    ("You call “{call}”.", "bn", "আপনি “{call}” ডাকলেন"),
+    ("Say “Quiero.”", "pt_BR", "Diga “Quero”"),
+    ("Ties\n• A tie.\n• Another.", "pt_BR", "Empates\n• Um empate\n• Outro."),
+])
+def test_a_missing_full_stop_after_a_quote_or_on_a_page_line_is_found(
+        english: str, locale: str, old: str) -> None:
+    assert checks.missing_full_stop(english, old, locale)
+
+
+@pytest.mark.parametrize(("english", "locale", "good"), [
+    ("You call “{call}”.", "pt_BR", "Você cantou “{call}”."),
+    ("You call “{call}”.", "fa", "شما «{call}» خواندید."),
+    ("You call “{call}”.", "ur", "آپ نے “{call}” بولا۔"),
+    ("Say “Quiero.”", "pt_BR", "Diga “Quero.”"),
+    ("Say “Quiero.”", "pt_BR", "Diga “Quero”."),
+    ("Wait...", "pt_BR", "Espere"),
+])
+def test_the_full_stop_where_the_language_puts_it_passes(english: str, locale: str,
+                                                         good: str) -> None:
+    assert not checks.missing_full_stop(english, good, locale)
+
+
+CALLS = [*RAISE_TERMS.values(), *CALL_TERMS.values()]
+
+
+@pytest.mark.parametrize("locale", ["en", *TRANSLATED])
+def test_every_call_of_ones_own_ends_with_the_full_stop(locale: str) -> None:
+    """"You call “Flor!”.": the line after a shout still ends as a sentence."""
+    stop = checks.FULL_STOP[locale]
+    with use_locale(locale):
+        said = [terminal_text(_("You call “{call}”.", call=term(call))) for call in CALLS]
+    assert said and all(line.endswith(stop) for line in said), said
+
+
+@pytest.mark.parametrize("locale", ["en", *TRANSLATED])
+def test_the_manilhas_end_their_sentence_before_the_next_one(locale: str) -> None:
+    """A hand of ten is announced after the manilhas on the deal's line: the cards end
+    with the full stop, so the two sentences do not run together."""
+    rules = rules_class("mineiro")({})
+    viewer = Viewer(rules, 2, ["Ana", "Bia"], None)
+    line = terminal_text(render(E.HandStarted(1, 0, None, "eleven", 4), viewer, locale))
+    assert f"7♦{checks.FULL_STOP[locale]} " in line, line
 
 
 @pytest.mark.parametrize(("locale", "old"), [

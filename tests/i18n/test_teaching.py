@@ -13,6 +13,7 @@ from chatbot.fsm.table import Table
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.envido_sung import singing, with_sung
 from chatbot.i18n.render import Viewer, action_label, render_all, view_lines
+from chatbot.i18n.sentence_checks import FULL_STOP
 from chatbot.i18n.table_text import inline_said, table_text
 from chatbot.i18n.teaching import MANILHA_MARK, in_rank_order, manilhas_line, ranked_cards
 from chatbot.rules import actions as A
@@ -69,17 +70,19 @@ def test_the_deal_line_names_the_manilhas_and_sorts_the_cards_in_every_language(
 
 @pytest.mark.parametrize("locale", ["en", "pt_BR", "fa", "ur", "bn"])
 @pytest.mark.parametrize("special", [Special.ELEVEN, Special.IRON])
-def test_the_manilha_list_ends_the_deal_line_so_no_sentence_runs_on_from_it(
+def test_the_manilha_list_ends_its_sentence_so_no_sentence_runs_on_from_it(
         locale: str, special: Special) -> None:
-    # The list has no full stop of its own: a sentence after it read "… 4♦ This is a hand
-    # of eleven." as one run-on sentence.
+    # A bare list has no full stop of its own: a sentence after it read "… 4♦ This is a
+    # hand of eleven." as one run-on sentence. On the deal's line it ends with the
+    # language's full stop, and the special hand's sentence follows it.
     rules = rules_of("paulista")
     viewer = Viewer(rules, 2, ("Ana", "Bot 1"), 0)
     event = E.HandStarted(12, 1, Card(3, "C"), special, 3)
     line = render_all([event], viewer, locale)[0]
     with use_locale(locale):
-        manilhas = manilhas_line(rules, Card(3, "C"))
-    assert manilhas is not None and line.endswith(manilhas), line
+        manilhas = manilhas_line(rules, Card(3, "C"), sentence=True)
+    assert manilhas is not None and manilhas + " " in line, line
+    assert manilhas.endswith(FULL_STOP[locale]), manilhas
 
 
 def _table_at_first_move(variant: str, players: int, seed: int) -> Table:

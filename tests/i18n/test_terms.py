@@ -21,7 +21,8 @@ GLOSSARY: dict[Term, dict[str, str]] = {
     Term.FALTA_ENVIDO: {"fa": "فالتا اِنویدو!", "ur": "فالتا اینویدو!", "bn": "ফাল্টা এনভিডো!"},
     Term.FLOR: {"fa": "فلور!", "ur": "فلور!", "bn": "ফ্লোর!"},
     Term.ACCEPT: {"pt_BR": "Aceito", "fa": "قبول!", "ur": "منظور!", "bn": "রাজি!"},
-    Term.REFUSE: {"pt_BR": "Corro!", "fa": "قبول نمی‌کنم!", "ur": "منظور نہیں!", "bn": "রাজি নই"},
+    # Le Truc's refusal, in the words of its rules page and term base (docs/i18n/<lang>.md).
+    Term.REFUSE: {"pt_BR": "Recuso", "fa": "قبول نمی‌کنم!", "ur": "بازی چھوڑی!", "bn": "পালাব"},
     Term.QUIERO: {"en": "Quiero", "pt_BR": "Quero"},
     Term.NO_QUIERO: {"pt_BR": "Não quero", "fa": "قبول نمی‌کنم!"},
     Term.MANILHA: {"fa": "مانیلیا", "ur": "مانیلیا", "bn": "মানিলিয়া"},
