@@ -20,7 +20,7 @@ GLOSSARY: dict[Term, dict[str, str]] = {
     Term.REAL_ENVIDO: {"fa": "رئال اِنویدو!", "ur": "ریال اینویدو!", "bn": "রিয়াল এনভিডো!"},
     Term.FALTA_ENVIDO: {"fa": "فالتا اِنویدو!", "ur": "فالتا اینویدو!", "bn": "ফাল্টা এনভিডো!"},
     Term.FLOR: {"fa": "فلور!", "ur": "فلور!", "bn": "ফ্লোর!"},
-    Term.ACCEPT: {"pt_BR": "Aceito", "fa": "قبول!", "ur": "منظور!", "bn": "রাজি!"},
+    Term.ACCEPT: {"pt_BR": "Aceito", "fa": "قبول!", "ur": "منظور!", "bn": "রাজি"},
     Term.REFUSE: {"pt_BR": "Corro!", "fa": "قبول نمی‌کنم!", "ur": "منظور نہیں!", "bn": "রাজি নই"},
     Term.QUIERO: {"en": "Quiero", "pt_BR": "Quero"},
     Term.NO_QUIERO: {"pt_BR": "Não quero", "fa": "قبول نمی‌کنم!"},
