@@ -20,9 +20,9 @@ GLOSSARY: dict[Term, dict[str, str]] = {
     Term.REAL_ENVIDO: {"fa": "رئال اِنویدو!", "ur": "ریال اینویدو!", "bn": "রিয়াল এনভিডো!"},
     Term.FALTA_ENVIDO: {"fa": "فالتا اِنویدو!", "ur": "فالٹا اینویدو!", "bn": "ফাল্টা এনভিডো!"},
     Term.FLOR: {"fa": "فلور!", "ur": "فلور!", "bn": "ফ্লোর!"},
-    Term.ACCEPT: {"pt_BR": "Aceito", "fa": "قبول!", "ur": "منظور!", "bn": "রাজি!"},
+    Term.ACCEPT: {"pt_BR": "Aceito", "fa": "قبول!", "ur": "منظور!", "bn": "রাজি"},
     # Le Truc's refusal, in the words of its rules page and term base (docs/i18n/<lang>.md).
-    Term.REFUSE: {"pt_BR": "Recuso", "fa": "قبول نمی‌کنم!", "ur": "بازی چھوڑی!", "bn": "পালাব"},
+    Term.REFUSE: {"pt_BR": "Recuso", "fa": "قبول نمی‌کنم!", "ur": "بازی چھوڑ دی!", "bn": "পালাব"},
     Term.QUIERO: {"en": "Quiero", "pt_BR": "Quero"},
     Term.NO_QUIERO: {"pt_BR": "Não quero", "fa": "قبول نمی‌کنم!"},
     Term.MANILHA: {"fa": "مانیلیا", "ur": "مانیلیا", "bn": "মানিলিয়া"},
