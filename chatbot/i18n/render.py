@@ -337,14 +337,19 @@ OWN_ANSWER_LINES: dict[tuple[str, bool], str] = {
     ("raise", True): N_("You accept."),
 }
 
-# A raise (or mon reste) refused, in the words of the variant's refuse_call: Brazilian and
-# Argentine truco run, Le Truc's governor refuses ("Recuso", not «Corro!»). Each pair is
+# A raise (or mon reste) refused, in the words of the variant's refuse_call: Brazilian
+# truco runs, Argentine truco declines ("No quiero"), Le Truc's governor refuses ("Recuso",
+# not «Corro!»). Each pair is
 # (the viewer's own refusal, another player's).
 REFUSAL_LINES: dict[str, tuple[str, str]] = {
     "run": (N_("You run."), N_("{player} runs.")),
     # TRANSLATORS: Le Truc: the governor says no to "Two more?" or mon reste (pt «recusou»);
     # {player} is a name of any gender.
     "refuse": (N_("You refuse."), N_("{player} refuses.")),
+    # TRANSLATORS: Argentine truco: a raise answered "No quiero" (the button's words), so
+    # the table says it was declined, not run from (pt «não quis»); {player} is a name of
+    # any gender.
+    "no-quiero": (N_("You decline."), N_("{player} declines.")),
 }
 
 

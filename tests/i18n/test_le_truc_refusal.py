@@ -1,6 +1,7 @@
-"""Le Truc's governor refuses a raise, in Le Truc's words ("Refuse", pt «Recuso»), where the
-Brazilian tables run («Corro!»): the rules name the answer (``refuse_call``) and the texts
-look the words up, on the button, in the log and in the hints (issue 36)."""
+"""A refused raise is told in the words of its variant: Le Truc's governor refuses
+("Refuse", pt «Recuso»), an Argentine player declines ("No quiero", bn «রাজি নই», never
+«পালাল»), the Brazilian tables run («Corro!»): the rules name the answer (``refuse_call``)
+and the texts look the words up, on the button, in the log and in the hints (issue 36)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,13 @@ WORDS = {
         "en": ("Refuse: they score 1 point", "You refuse.", "Bia refuses."),
         "pt_BR": ("Recuso (o adversário marca 1 ponto)", "Você recusou.", "Bia recusou."),
         "fa": ("قبول نمی‌کنم! (حریف ۱ امتیاز می‌گیرد)", "شما قبول نکردید.", "Bia قبول نکرد."),
+    },
+    "argentino": {
+        "en": ("No quiero: they score 1 point", "You decline.", "Bia declines."),
+        "pt_BR": ("Não quero (o adversário marca 1 ponto)", "Você não quis.", "Bia não quis."),
+        "ur": ("منظور نہیں! (مخالف کو 1 پوائنٹ)", "آپ نے منظور نہیں کیا۔",
+               "Bia نے منظور نہیں کیا۔"),
+        "bn": ("রাজি নই (প্রতিপক্ষ পাবে ১ পয়েন্ট)", "আপনি রাজি নন।", "Bia রাজি নয়।"),
     },
     "paulista": {
         "en": ("Run: they score 1 point", "You run.", "Bia runs."),
@@ -94,5 +102,4 @@ def test_every_variant_names_a_refusal_the_texts_know(variant: str) -> None:
     rules = rules_class(variant)({})
     assert rules.refuse_call in ANSWER_TERMS
     assert rules.accept_call in ANSWER_TERMS and rules.fold_call in ANSWER_TERMS
-    # A refusal without lines of its own is told as running, as at a Brazilian table.
-    assert rules.refuse_call in REFUSAL_LINES or rules.refuse_call == "no-quiero"
+    assert rules.refuse_call in REFUSAL_LINES  # the log's words for a refusal
