@@ -92,7 +92,10 @@ async def test_a_game_goes_on_through_ten_worker_deaths_at_ten_moments(
     """SIGKILL the worker holding the game, ten times, each at another point of the
     game: right after a person's move with the bots' timers pending on the dead worker,
     and while a person has the inline list open. Each time a fresh worker joins, the
-    game goes on where it was (nothing lost, nothing applied twice) and its timers fire."""
+    game goes on where it was (nothing lost, nothing applied twice) and its timers fire.
+    The fresh worker is started right after the death, so that its start-up overlaps
+    the takeover (lease expiry, timer sweep): the game goes on through the survivors or
+    the newcomer, whichever takes the partition first."""
     server = fake_telegram
     repo = Repository(db_engine)
     rng = random.Random(1313)
@@ -119,17 +122,18 @@ async def test_a_game_goes_on_through_ten_worker_deaths_at_ten_moments(
             kind = "bot timers pending"
             moved = await game.play_one(rng)
             await cluster.kill(victim)
+            await cluster.start(f"w{3 + death}", "worker", **cluster_env)
             assert (await game.human_turn()).turn_seq >= moved.turn_seq
         else:
             # a person has the inline list open; the pick reaches the next worker
             kind = "inline list open"
             user, answer = await _open_list(game, record)
             await cluster.kill(victim)
+            await cluster.start(f"w{3 + death}", "worker", **cluster_env)
             await user.choose_inline(rng.choice(answer.results)["id"], answer=answer)
             await game.moved_past(record.turn_seq)
         killed.append(_pid(holders[partition]))
         moments.append((record.turn_seq, _moment(record.game), kind))
-        await cluster.start(f"w{3 + death}", "worker", **cluster_env)
     print("killed at", moments)
     seqs = [seq for seq, _, _ in moments]
     assert seqs == sorted(set(seqs))  # ten different points of the game

@@ -28,9 +28,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Awaitable
 from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import web
 from redis.asyncio import Redis
@@ -45,11 +46,29 @@ from chatbot.handlers.telegram.config import Settings
 from chatbot.storage import Repository
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 POLL_SECONDS = 10  # getUpdates long poll
 # while Redis is away: seconds before asking Telegram and Redis again (doubling up to
 # the last), so an inline query asked meanwhile is told "busy" within a couple of seconds
 RETRY_FIRST, RETRY_LAST = 0.5, 2.0
+
+
+async def _unless_stopped(call: Awaitable[T], stop: asyncio.Event) -> T | None:
+    """``call``'s result, or None as soon as ``stop`` is set (``call`` is then
+    cancelled). A stopping ingress need not sit out a long poll: Telegram confirms
+    updates only by the next poll's offset, so an abandoned poll loses none."""
+    task = asyncio.ensure_future(call)
+    stopping = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait({task, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        stopping.cancel()
+        if not task.done():
+            task.cancel()
+            with suppress(asyncio.CancelledError, TelegramError):
+                await task
+    return None if task.cancelled() else task.result()
 
 
 @dataclass
@@ -125,8 +144,12 @@ class Ingress:
         told: set[int] = set()  # inline queries answered "busy" in this outage
         while not stop.is_set():
             try:
-                updates = await self.bot.get_updates(
-                    offset=offset, timeout=POLL_SECONDS, allowed_updates=Update.ALL_TYPES)
+                polled = await _unless_stopped(self.bot.get_updates(
+                    offset=offset, timeout=POLL_SECONDS, allowed_updates=Update.ALL_TYPES),
+                    stop)
+                if polled is None:  # stopping: the long poll confirmed nothing, drop it
+                    break
+                updates = polled
                 self.telegram_ok, delay = True, 1.0
             except Conflict:
                 raise
