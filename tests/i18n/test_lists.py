@@ -30,7 +30,7 @@ def test_a_score_line_separates_sides_with_a_dot_and_names_from_points() -> None
     for locale in LOCALES:
         viewer = Viewer(table.rules, 4, seat_names(table, locale), None)
         line = score_line(viewer, [3, 5], locale)
-        assert line.count(" · ") == 1 and line.count(":") >= 3, (locale, line)
+        assert line.count(" · ") == 1 and line.count(":") >= 2, (locale, line)
         assert ("," in line) is False or locale not in ("fa", "ur"), (locale, line)
     assert score_line(Viewer(table.rules, 4, seat_names(table, "en"), None), [3, 5], "en") == (
         "Score: Ana and Bot 2: 3 · Bot 1 and Bot 3: 5")

@@ -20,7 +20,7 @@ GLOSSARY: dict[Term, dict[str, str]] = {
     Term.REAL_ENVIDO: {"fa": "رئال اِنویدو!", "ur": "ریال اینویدو!", "bn": "রিয়াল এনভিডো!"},
     Term.FALTA_ENVIDO: {"fa": "فالتا اِنویدو!", "ur": "فالٹا اینویدو!", "bn": "ফাল্টা এনভিডো!"},
     Term.FLOR: {"fa": "فلور!", "ur": "فلور!", "bn": "ফ্লোর!"},
-    Term.ACCEPT: {"pt_BR": "Aceito", "fa": "قبول!", "ur": "منظور!", "bn": "রাজি"},
+    Term.ACCEPT: {"pt_BR": "Aceito", "fa": "قبول!", "ur": "منظور!", "bn": "রাজি আছি"},
     # Le Truc's refusal, in the words of its rules page and term base (docs/i18n/<lang>.md).
     Term.REFUSE: {"pt_BR": "Recuso", "fa": "قبول نمی‌کنم!", "ur": "بازی چھوڑ دی!", "bn": "পালাব"},
     Term.QUIERO: {"en": "Quiero", "pt_BR": "Quero"},
@@ -36,7 +36,7 @@ GLOSSARY: dict[Term, dict[str, str]] = {
     Term.HAND_OF_TEN: {"fa": "دورِ ده", "ur": "دس کی بازی", "bn": "দশের দান"},
     Term.IRON_HAND: {"pt_BR": "mão de ferro", "fa": "دورِ کور", "ur": "اندھی بازی",
                      "bn": "লোহার দান"},
-    Term.TIED_TRICK: {"fa": "مساوی", "ur": "برابر ہاتھ", "bn": "ড্র"},
+    Term.TIED_TRICK: {"fa": "مساوی", "ur": "برابر ہاتھ", "bn": "সমান পিট"},
     Term.RUN: {"pt_BR": "Corro!", "fa": "فرار!", "ur": "بازی چھوڑ دی!", "bn": "পালাব"},
     Term.GO_TO_DECK: {"pt_BR": "Vou ao monte", "fa": "ورق‌ها را خواباندم!", "ur": "پتّے ڈال دیے!",
                        "bn": "দান ছেড়ে দেব"},
