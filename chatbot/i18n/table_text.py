@@ -28,7 +28,7 @@ from chatbot.i18n.render import (
 )
 from chatbot.i18n.senas_text import known_lines
 from chatbot.i18n.teaching import manilhas_line, stake_line
-from chatbot.i18n.translation import N_, _, ngettext, translate
+from chatbot.i18n.translation import N_, _, ngettext, pgettext, translate
 from chatbot.rules.actions import PLAY, PLAY_HIDDEN, RAISE, TRUCO, Action
 from chatbot.rules.events import CallMade, Event, HandStarted, TurnStarted
 from chatbot.rules.views import seat_view, slot_index
@@ -181,6 +181,14 @@ def seat_names(table: Table, locale: str) -> list[str]:
         return [s.name if s is not None else _("empty seat") for s in table.seats]
 
 
+def _team_letter(team: int) -> str:
+    """A side's name in the lobby, in the letters the language's rules page and join buttons
+    use (fa and ur write «الف» and «ب»), so the lobby and the rules name a team alike."""
+    # TRANSLATORS: the two teams' letters, as "Join team A" and the rules page
+    # ("A and B are the teams") name them.
+    return pgettext("team", "A") if team == 0 else pgettext("team", "B")
+
+
 def lobby_text(table: Table, code: str, locale: str,
                options: Sequence[tuple[str, Any]] = (), started: bool = False) -> str:
     """The lobby: the game, its options (name and value, so everybody sees what the
@@ -196,7 +204,8 @@ def lobby_text(table: Table, code: str, locale: str,
         names = seat_names(table, locale)
         for team in range(teams):
             members = [names[s] for s in range(table.players) if table.team_of(s) == team]
-            lines.append(_("Team {team}: {players}", team="AB"[team] if teams == 2 else team + 1,
+            name = _team_letter(team) if teams == 2 else team + 1
+            lines.append(_("Team {team}: {players}", team=name,
                            players=separated(members)))
         empty = sum(1 for s in table.seats if s is None)
         if started:

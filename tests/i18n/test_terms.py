@@ -17,7 +17,7 @@ GLOSSARY: dict[Term, dict[str, str]] = {
     Term.RETRUCO: {"fa": "رِتروکو!", "ur": "ری ٹروکو!", "bn": "রেট্রুকো!"},
     Term.VALE_CUATRO: {"pt_BR": "Vale quatro!", "fa": "واله کواترو!", "bn": "ভালে কুয়াত্রো!"},
     Term.ENVIDO: {"fa": "اِنویدو!", "ur": "اینویدو!", "bn": "এনভিডো!"},
-    Term.REAL_ENVIDO: {"fa": "رئال اِنویدو!", "ur": "ریال اینویدو!", "bn": "রিয়াল এনভিডো!"},
+    Term.REAL_ENVIDO: {"fa": "رئال اِنویدو!", "ur": "ریئال اینویدو!", "bn": "রিয়াল এনভিডো!"},
     Term.FALTA_ENVIDO: {"fa": "فالتا اِنویدو!", "ur": "فالٹا اینویدو!", "bn": "ফাল্টা এনভিডো!"},
     Term.FLOR: {"fa": "فلور!", "ur": "فلور!", "bn": "ফ্লোর!"},
     Term.ACCEPT: {"pt_BR": "Aceito", "fa": "قبول!", "ur": "منظور!", "bn": "রাজি আছি"},
