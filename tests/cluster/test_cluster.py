@@ -9,7 +9,6 @@ depends on how fast the machine is.
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -32,16 +31,6 @@ from tests.handlers.group_helpers import eventually, open_group_table
 
 pytestmark = pytest.mark.skipif(not own_redis_available(),
                                 reason="needs redis-server on PATH (it is restarted)")
-
-
-@pytest.fixture
-async def redis_server(tmp_path: Path) -> AsyncIterator[RedisServer]:
-    server = RedisServer(tmp_path)
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.stop()
 
 
 async def _all_leased(cluster: Cluster, redis: Redis, workers: int) -> bool | None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -31,16 +30,6 @@ pytestmark = pytest.mark.skipif(not own_redis_available(),
 
 BUSY = {"en": "The table is busy: try again in a moment.",
         "pt_BR": "A mesa está ocupada: tente de novo daqui a pouco."}
-
-
-@pytest.fixture
-async def redis_server(tmp_path: Path) -> AsyncIterator[RedisServer]:
-    server = RedisServer(tmp_path)
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.stop()
 
 
 async def _leased(cluster: Cluster, redis: Redis) -> bool | None:
