@@ -401,8 +401,9 @@ class TrickRules(Generic[X]):
         gate_open = False
         open_kind = None  # the last kind let through by an OPEN check (cards come in runs)
         open_check = None  # the last check that said OPEN: it holds for each kind it checks
-        moves: list[Action] = []
-        for action in self.candidates(match, seat):
+        refused: list[Action] = []  # mostly none: the candidates are then the answer
+        candidates = self.candidates(match, seat)
+        for action in candidates:
             kind = action.kind
             if kind != open_kind:
                 if not gate_open:  # the gate is asked of each kind (it may tell kinds apart)
@@ -410,19 +411,21 @@ class TrickRules(Generic[X]):
                     if reason is OPEN:
                         gate_open = True
                     elif reason is not None:
+                        refused.append(action)
                         continue
                 check = table[kind]
                 if check is not open_check:
                     verdict = check(match, seat, action)
                     if verdict is None:
-                        moves.append(action)
                         continue
                     if verdict is not OPEN:
+                        refused.append(action)
                         continue
                     open_check = check
                 open_kind = kind
-            moves.append(action)
-        return moves
+        if not refused:
+            return candidates  # a list of its own (``candidates`` builds one per call)
+        return [action for action in candidates if action not in refused]
 
     @final
     def check(self, match: Match[X], seat: int, action: Action) -> IllegalAction | None:
@@ -479,7 +482,8 @@ class TrickRules(Generic[X]):
 
     def candidates(self, match: Match[X], seat: int) -> list[Action]:
         """Hook: what ``seat`` could be offered now, in button order, before any check
-        (more is harmless: ``check`` decides)."""
+        (more is harmless: ``check`` decides). A new list each call: when ``check`` lets
+        every candidate through, ``legal`` returns it as it is."""
         hand = match.hand
         assert hand is not None
         if hand.pending is not None:
