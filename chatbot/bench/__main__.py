@@ -1,7 +1,8 @@
 """``python -m chatbot.bench NAME [options]``: run one benchmark, print its figures as JSON.
 
 Each benchmark is a module of this package with a ``main(argv) -> int``:
-``engine`` (the rules engine), ``bot`` (the Telegram front end against the
+``engine`` (the rules engine), ``engine_compare`` (two checkouts' engines
+side by side), ``bot`` (the Telegram front end against the
 fake Bot API), ``arena`` (bots against bots), ``storage`` (the
 repository's cost per operation). Benchmarks print figures; they
 are never part of the tests' pass/fail.
@@ -12,7 +13,7 @@ from __future__ import annotations
 import sys
 from importlib import import_module
 
-BENCHMARKS = ("engine", "bot", "arena", "storage")
+BENCHMARKS = ("engine", "engine_compare", "bot", "arena", "storage")
 
 
 def main(argv: list[str] | None = None) -> int:

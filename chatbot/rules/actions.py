@@ -117,3 +117,10 @@ PLAYS = CardActions(PLAY)
 HIDDEN_PLAYS = CardActions(PLAY_HIDDEN)
 PASSES = CardActions(PASS)
 DISCARDS = CardActions(DISCARD)
+
+# Their lookups, bound once: the rules map a seat's cards to their actions for every
+# simulated move, and ``PLAYS.__getitem__`` written out builds a method wrapper each time.
+PLAY_OF = PLAYS.__getitem__
+HIDDEN_PLAY_OF = HIDDEN_PLAYS.__getitem__
+PASS_OF = PASSES.__getitem__
+DISCARD_OF = DISCARDS.__getitem__

@@ -58,7 +58,7 @@ from chatbot.rules.envido import (
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.senas import Sena
-from chatbot.rules.state import Extras, Hand, Match, Pending, Phase, present, stored_as
+from chatbot.rules.state import PHASE_OVER, Extras, Hand, Match, Pending, present, stored_as
 from chatbot.rules.views import SeatView
 
 DECK = spanish_deck()
@@ -335,11 +335,13 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
         ``check_envido`` asks of an opening here, so a refusal is not built for each."""
         hand = match.hand
         assert hand is not None
-        if self._flor and seat in present(hand.x.owed):  # decision 5: the flor comes first
+        # ``or ()``, not ``present()``: a call less on every simulated move (a flor table
+        # always sets ``owed``)
+        if self._flor and seat in (hand.x.owed or ()):  # decision 5: the flor comes first
             return list(_FLOR_CONTEST if self._contraflor else _FLOR_ONLY)
         pending = hand.pending
         if pending is None:
-            moves = [*map(A.PLAYS.__getitem__, hand.cards[seat]),
+            moves = [*map(A.PLAY_OF, hand.cards[seat]),
                      _TRUCO if hand.level == 0 else _RAISE, _FOLD]
             if self._envido_open(hand, seat, answering=False):
                 moves += _OPENINGS
@@ -353,8 +355,8 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
         return [_ACCEPT, _RUN, _FOLD]  # a contraflor
 
     def checks(self) -> dict[str, Check]:
-        return {**super().checks(), A.ACCEPT: self.check_answer, A.RUN: self.check_answer,
-                A.FOLD: self.check_fold, **dict.fromkeys(ENVIDO_CALLS, self.check_envido),
+        return {**super().checks(), A.FOLD: self.check_fold,
+                **dict.fromkeys(ENVIDO_CALLS, self.check_envido),
                 **dict.fromkeys(FLOR_CALLS, self.check_flor)}
 
     def gate(self, match: ArgentinoMatch, seat: int, action: Action) -> Verdict:
@@ -371,7 +373,7 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
                 self._either and seat in self.answerers(match, pending)):
             return IllegalAction("not-your-answer", seat=seat, answerer=pending.answerer,
                                  call=pending.call)
-        if self._flor and seat in present(hand.x.owed):
+        if self._flor and seat in (hand.x.owed or ()):  # as in ``candidates``
             return None if kind in FLOR_CALLS else IllegalAction("flor-first", seat=seat)
         return OPEN
 
@@ -382,26 +384,29 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
             return None
         return IllegalAction("must-answer", seat=seat, call=self._call_word(pending))
 
-    # The shared checks are called on TrickRules, not through super(): these two run for
-    # nearly every simulated move, and a super object per call is a measurable part.
-    def check_play(self, match: ArgentinoMatch, seat: int, action: Action) -> Verdict:
-        if match.hand is not None and match.hand.pending is not None:
-            return self._answer_first(match, seat)
-        return TrickRules.check_play(self, match, seat, action)
+    def must_answer(self, match: ArgentinoMatch, seat: int) -> IllegalAction:
+        """A card while a call waits: the call is answered first, named as it was sung
+        (the gate let only its answerers by)."""
+        reason = self._answer_first(match, seat)
+        assert reason is not None
+        return reason
 
+    # The shared check is called on TrickRules, not through super(): it runs for nearly
+    # every simulated move, and a super object per call is a measurable part.
     def check_raise(self, match: ArgentinoMatch, seat: int, action: Action) -> IllegalAction | None:
         pending = match.hand.pending if match.hand else None
         if pending is not None and not (action.kind == A.RAISE and pending.call in TRUCO_CALLS):
             return self._answer_first(match, seat)
         return TrickRules.check_raise(self, match, seat, action)
 
-    def check_answer(self,
-                     match: ArgentinoMatch, seat: int, action: Action) -> IllegalAction | None:
+    def check_answer(self, match: ArgentinoMatch, seat: int, action: Action) -> Verdict:
+        """Quiero or no quiero to the call waiting (the gate let only its answerers by);
+        OPEN: the other answer is as open (``checks`` maps both to this check)."""
         hand = match.hand
         assert hand is not None
         if hand.pending is None:
             return IllegalAction("nothing-to-answer", seat=seat)
-        return self._answer_first(match, seat) if action.card is not None else None
+        return self._answer_first(match, seat) if action.card is not None else OPEN
 
     def check_fold(self, match: ArgentinoMatch, seat: int, action: Action) -> IllegalAction | None:
         """Going to the deck: always open to the seat that acts (3.4)."""
@@ -422,23 +427,25 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
             return IllegalAction("flor-announced", seat=seat)
         return IllegalAction("no-flor", seat=seat)
 
-    def check_envido(self,
-                     match: ArgentinoMatch, seat: int, action: Action) -> IllegalAction | None:
+    def check_envido(self, match: ArgentinoMatch, seat: int, action: Action) -> Verdict:
         """3.5.2: envido on the first trick before one's own card, once a hand; raised in
-        its chain; also over a truco (el envido está primero)."""
+        its chain; also over a truco (el envido está primero). An opening open to the
+        seat is OPEN: the three openings are open alike (``checks`` maps them all here)."""
         hand = match.hand
         assert hand is not None
         x, pending, kind = hand.x, hand.pending, action.kind
         if pending is not None:
             if pending.call in ENVIDO_CALLS:
-                if action.card is None and kind in envido_raises(tuple(present(x.chain))):
+                chain = x.chain  # not ``present()``: a call less for each raise offered
+                assert chain is not None
+                if action.card is None and kind in envido_raises(tuple(chain)):
                     return None
                 return IllegalAction("envido-no-raise", seat=seat, call=spoken(kind),
-                                     chain=", ".join(spoken(c) for c in present(x.chain)))
+                                     chain=", ".join(spoken(c) for c in chain))
             if pending.call not in TRUCO_CALLS:
                 return self._answer_first(match, seat)
         if action.card is None and self._envido_open(hand, seat, answering=pending is not None):
-            return None
+            return OPEN
         call = spoken(kind)
         if self._flor and x.flors:
             return IllegalAction("envido-after-flor", seat=seat, call=call)
@@ -724,7 +731,7 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
         """Mark the hand over; a call still pending or on hold lapses."""
         hand = match.hand
         assert hand is not None
-        hand.phase = Phase.OVER
+        hand.phase = PHASE_OVER
         hand.pending = None
         hand.x.suspended_truco = None
         hand.winner = winner

@@ -30,7 +30,16 @@ from chatbot.rules.cards import Card, Family
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, resolve_options
 from chatbot.rules.senas import Sena
-from chatbot.rules.state import Extras, Hand, Match, Pending, Phase, Special, X
+from chatbot.rules.state import (
+    PHASE_OVER,
+    PHASE_PLAY,
+    SPECIAL_IRON,
+    Extras,
+    Hand,
+    Match,
+    Pending,
+    X,
+)
 
 if TYPE_CHECKING:
     from chatbot.rules.views import SeatView
@@ -52,10 +61,12 @@ class Open:
 
 # What a gate or a check may answer instead of None when its "legal" holds beyond the
 # action it was asked about: a gate that lets every action of this table through for this
-# seat now, a check that lets through every well-formed action of the same kind (a card
-# the seat holds, or no card for a call). ``legal`` then asks no more for them (a card is
-# checked once, not once per card); ``check`` reads it as None. None is always a right
-# answer, only a slower one.
+# seat now, a check that lets through every well-formed action (a card the seat holds, or
+# no card for a call) of each kind it checks: the action's kind, and any other kind that
+# ``checks`` maps to the very same check object (``dict.fromkeys(kinds, self.check_x)``;
+# the gate is still asked of each kind). ``legal`` then asks no more for them (a card is
+# checked once, not once per card; Argentine envido's three openings once, not thrice);
+# ``check`` reads it as None. None is always a right answer, only a slower one.
 OPEN = Open()
 
 Events = list[E.Event] | None
@@ -122,6 +133,7 @@ class TrickRules(Generic[X]):
         "lead_after_tie", "announce_turn",
         # legality
         "candidates", "checks", "gate", "unsupported", "raise_refusal", "covers_now",
+        "must_answer",
         "check_play", "check_raise", "check_answer", "check_call",
         # scoring
         "before_play", "after_trick", "hand_result", "all_tied_winner", "trick_points",
@@ -141,6 +153,9 @@ class TrickRules(Generic[X]):
         self._strength_cache: dict[Card | None, dict[Card, int]] = {}
         self._check_table: dict[str, Check] | None = None
         self._forbid_pointless = bool(self.options.get("forbid_pointless_raise"))
+        # ``before_play`` is asked only of a variant that has one: most have none, and
+        # it would be a call for every card of every simulation.
+        self._has_before_play = type(self).before_play is not TrickRules.before_play
         self._first_raise = Action(self.first_raise)
         self._handlers: dict[str, Callable[[Match[X], int, Action, Events], None]] = {
             A.PLAY: self._on_play,
@@ -351,15 +366,21 @@ class TrickRules(Generic[X]):
     @final
     def to_act(self, match: Match[X]) -> int | None:
         hand = match.hand
-        if hand is None or hand.phase == Phase.OVER or match.winner is not None:  # ``over``
+        if hand is None or hand.phase == PHASE_OVER or match.winner is not None:  # ``over``
             return None
         pending = hand.pending
         if pending is not None:
             return pending.answerer
+        if hand.phase == PHASE_PLAY:  # the turn, as ``acting_seat`` says: a call less
+            return hand.turn
         return self.acting_seat(match)
 
     def acting_seat(self, match: Match[X]) -> int:
-        """The seat to act when no call is pending (variants with extra phases override)."""
+        """The seat to act when no call is pending (variants with extra phases override).
+
+        In the play phase it is ``hand.turn`` in every variant: the checks, which run for
+        every simulated move, rely on it and ask this hook only outside that phase or for
+        another seat (``tests/rules/test_properties.py`` holds every variant to it)."""
         assert match.hand is not None
         return match.hand.turn
 
@@ -371,7 +392,7 @@ class TrickRules(Generic[X]):
     def legal(self, match: Match[X], seat: int) -> list[Action]:
         """Every action ``seat`` may take now, in button order."""
         hand = match.hand
-        if (hand is None or hand.phase == Phase.OVER or match.winner is not None
+        if (hand is None or hand.phase == PHASE_OVER or match.winner is not None
                 or not 0 <= seat < match.players):
             return []
         # ``_check_now`` for each candidate (the gate, then the kind's check), inlined and
@@ -379,24 +400,33 @@ class TrickRules(Generic[X]):
         gate = self.gate
         table = self._check_table or self._checks_once()
         gate_open = False
-        open_kind = None  # the last kind whose check said OPEN (cards come in runs of a kind)
-        moves: list[Action] = []
-        for action in self.candidates(match, seat):
+        open_kind = None  # the last kind let through by an OPEN check (cards come in runs)
+        open_check = None  # the last check that said OPEN: it holds for each kind it checks
+        refused: list[Action] = []  # mostly none: the candidates are then the answer
+        candidates = self.candidates(match, seat)
+        for action in candidates:
             kind = action.kind
             if kind != open_kind:
-                if not gate_open:
+                if not gate_open:  # the gate is asked of each kind (it may tell kinds apart)
                     reason = gate(match, seat, action)
                     if reason is OPEN:
                         gate_open = True
                     elif reason is not None:
+                        refused.append(action)
                         continue
-                verdict = table[kind](match, seat, action)
-                if verdict is OPEN:
-                    open_kind = kind
-                elif verdict is not None:
-                    continue
-            moves.append(action)
-        return moves
+                check = table[kind]
+                if check is not open_check:
+                    verdict = check(match, seat, action)
+                    if verdict is None:
+                        continue
+                    if verdict is not OPEN:
+                        refused.append(action)
+                        continue
+                    open_check = check
+                open_kind = kind
+        if not refused:
+            return candidates  # a list of its own (``candidates`` builds one per call)
+        return [action for action in candidates if action not in refused]
 
     @final
     def check(self, match: Match[X], seat: int, action: Action) -> IllegalAction | None:
@@ -443,7 +473,7 @@ class TrickRules(Generic[X]):
         """Hook: the check of each kind of action the variant has (extend the base's)."""
         return {A.PLAY: self.check_play, A.PLAY_HIDDEN: self.check_play,
                 A.TRUCO: self.check_raise, A.RAISE: self.check_raise,
-                A.ACCEPT: self.check_answer, A.RUN: self.check_answer}
+                **dict.fromkeys((A.ACCEPT, A.RUN), self.check_answer)}
 
     def gate(self, match: Match[X], seat: int, action: Action) -> Verdict:
         """Hook: a reason that comes before any kind's own (a phase the variant plays
@@ -453,12 +483,13 @@ class TrickRules(Generic[X]):
 
     def candidates(self, match: Match[X], seat: int) -> list[Action]:
         """Hook: what ``seat`` could be offered now, in button order, before any check
-        (more is harmless: ``check`` decides)."""
+        (more is harmless: ``check`` decides). A new list each call: when ``check`` lets
+        every candidate through, ``legal`` returns it as it is."""
         hand = match.hand
         assert hand is not None
         if hand.pending is not None:
             return [_ACCEPT, _RUN, _RAISE]
-        return [*map(A.PLAYS.__getitem__, hand.cards[seat]),
+        return [*map(A.PLAY_OF, hand.cards[seat]),
                 _RAISE if hand.level else self._first_raise]
 
     @final
@@ -485,12 +516,10 @@ class TrickRules(Generic[X]):
         OPEN when it is: any other card held may be played the same way."""
         hand = match.hand
         assert hand is not None
-        pending = hand.pending
-        if pending is not None:
-            return self.answering(match, seat) or IllegalAction(
-                "must-answer", seat=seat, call=pending.call)
-        if seat != self.acting_seat(match):  # ``on_turn`` is asked only for its reason
-            return self.on_turn(match, seat)
+        if hand.pending is not None:
+            return self.must_answer(match, seat)
+        if (hand.phase != PHASE_PLAY or seat != hand.turn) and seat != self.acting_seat(match):
+            return self.on_turn(match, seat)  # (in the play phase the turn is the acting seat)
         card = action.card
         if card is None:
             return IllegalAction("not-now", seat=seat, action=action.kind)
@@ -498,9 +527,19 @@ class TrickRules(Generic[X]):
             return IllegalAction("card-not-held", seat=seat)
         if action.kind == A.PLAY_HIDDEN and not self.covers_now(match):
             return IllegalAction("no-covered-card", seat=seat)
-        if hand.phase != Phase.PLAY or seat != hand.turn:
+        if hand.phase != PHASE_PLAY or seat != hand.turn:
             return IllegalAction("not-now", seat=seat, action=action.kind)
         return OPEN
+
+    def must_answer(self, match: Match[X], seat: int) -> IllegalAction:
+        """Hook: why ``seat`` may not play a card while a call waits: it is not an answerer,
+        or the call is to be answered first (named as the table names it: a variant
+        whose calls are spoken otherwise says so here, rather than wrapping the check of
+        every card it plays)."""
+        pending = match.hand.pending if match.hand else None
+        assert pending is not None
+        return self.answering(match, seat) or IllegalAction(
+            "must-answer", seat=seat, call=pending.call)
 
     def covers_now(self, match: Match[X]) -> bool:
         """Hook: whether a card may be played face down now (never, by default)."""
@@ -520,12 +559,12 @@ class TrickRules(Generic[X]):
             offered = self.counter_raise and action.card is None
             return self.raise_refusal(match, seat, on_turn=False) or (
                 None if offered else self._not_now(seat, pending.level + 1))
-        if seat != self.acting_seat(match):  # ``on_turn`` is asked only for its reason
-            return self.on_turn(match, seat)
+        if (hand.phase != PHASE_PLAY or seat != hand.turn) and seat != self.acting_seat(match):
+            return self.on_turn(match, seat)  # (in the play phase the turn is the acting seat)
         name = self.first_raise if hand.level == 0 else A.RAISE  # ``raise_name``
         if action.kind != name and self.first_raise != A.RAISE:
             return IllegalAction("wrong-raise-name", seat=seat, expected=name)
-        offered = (action.kind == name and action.card is None and hand.phase == Phase.PLAY
+        offered = (action.kind == name and action.card is None and hand.phase == PHASE_PLAY
                    and seat == hand.turn)
         return self.raise_refusal(match, seat, on_turn=True) or (
             None if offered else self._not_now(seat, hand.level + 1))
@@ -542,23 +581,26 @@ class TrickRules(Generic[X]):
         if hand.pending is not None:
             return self.answering(match, seat) or IllegalAction(
                 "must-answer", seat=seat, call=hand.pending.call)
-        if seat != self.acting_seat(match):  # ``on_turn`` is asked only for its reason
-            return self.on_turn(match, seat)
-        if action.card is not None or hand.phase != Phase.PLAY or seat != hand.turn:
+        if (hand.phase != PHASE_PLAY or seat != hand.turn) and seat != self.acting_seat(match):
+            return self.on_turn(match, seat)  # (in the play phase the turn is the acting seat)
+        if action.card is not None or hand.phase != PHASE_PLAY or seat != hand.turn:
             return IllegalAction("not-now", seat=seat, action=action.kind)
         return None
 
-    def check_answer(self, match: Match[X], seat: int, action: Action) -> IllegalAction | None:
-        """Accept or refuse the call waiting, by a seat that answers it."""
+    def check_answer(self, match: Match[X], seat: int, action: Action) -> Verdict:
+        """Accept or refuse the call waiting, by a seat that answers it; OPEN when it may:
+        it may then as well give the other answer (``checks`` maps both to this check)."""
         hand = match.hand
         assert hand is not None
         pending = hand.pending
         if pending is None:
             return IllegalAction("nothing-to-answer", seat=seat)
         reason = self.answering(match, seat)
-        if reason is None and action.card is not None:
+        if reason is not None:
+            return reason
+        if action.card is not None:
             return IllegalAction("must-answer", seat=seat, call=pending.call)
-        return reason
+        return OPEN
 
     @final
     def raise_name(self, hand: Hand[X]) -> str:
@@ -652,7 +694,8 @@ class TrickRules(Generic[X]):
     def _on_play(self, match: Match[X], seat: int, action: Action, events: Events) -> None:
         hand = match.hand
         assert hand is not None and action.card is not None
-        self.before_play(match, seat, action)
+        if self._has_before_play:
+            self.before_play(match, seat, action)
         hand.cards[seat].remove(action.card)
         covered = action.kind == A.PLAY_HIDDEN
         if covered:
@@ -822,7 +865,7 @@ class TrickRules(Generic[X]):
         """End the hand: record points, add them to the score, and see if the game is won."""
         hand = match.hand
         assert hand is not None
-        hand.phase = Phase.OVER
+        hand.phase = PHASE_OVER
         hand.pending = None
         hand.winner = winner
         hand.reason = reason
@@ -845,7 +888,7 @@ class TrickRules(Generic[X]):
     def visible_cards(self, match: Match[X], seat: int) -> dict[int, tuple[Card, ...]]:
         """Held cards ``seat`` may see, by owner: its own, unless the hand is played blind."""
         hand = match.hand
-        if hand is None or hand.special == Special.IRON:
+        if hand is None or hand.special == SPECIAL_IRON:
             return {}
         return {seat: tuple(hand.cards[seat])}
 

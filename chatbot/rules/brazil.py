@@ -18,7 +18,16 @@ from chatbot.rules.cards import Card
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.senas import Sena
-from chatbot.rules.state import Extras, Hand, Match, Phase, Special, present
+from chatbot.rules.state import (
+    PHASE_DECIDE,
+    PHASE_PLAY,
+    SPECIAL_ELEVEN,
+    SPECIAL_IRON,
+    Extras,
+    Hand,
+    Match,
+    present,
+)
 
 # The señas of the manilhas, highest first: zap (clubs), copas (hearts), espadilha
 # (spades), pica-fumo (diamonds).
@@ -89,7 +98,7 @@ class BrazilianRules(TrickRules[BrazilExtras]):
         return super().stake_values() | {self.special_value}
 
     def decides_game(self, hand: Hand[BrazilExtras]) -> bool:
-        return hand.special == Special.IRON  # its winner wins the game (trick_points)
+        return hand.special == SPECIAL_IRON  # its winner wins the game (trick_points)
 
     def next_dealer(self, match: BrazilMatch) -> int:
         step = -1 if self.options["deal_rotation"] == "against_play" else 1
@@ -101,10 +110,10 @@ class BrazilianRules(TrickRules[BrazilExtras]):
         assert hand is not None
         at = [t for t, s in enumerate(match.score) if s == self.special_at]
         if len(at) == 2:
-            hand.special = Special.IRON
+            hand.special = SPECIAL_IRON
         elif len(at) == 1:
-            hand.special = Special.ELEVEN
-            hand.phase = Phase.DECIDE
+            hand.special = SPECIAL_ELEVEN
+            hand.phase = PHASE_DECIDE
             team = at[0]
             hand.x.team = team
             hand.x.decider = next(
@@ -115,12 +124,12 @@ class BrazilianRules(TrickRules[BrazilExtras]):
     def deal_events(self, match: BrazilMatch, events: list[E.Event]) -> None:
         hand = match.hand
         assert hand is not None
-        if hand.special == Special.IRON:  # blind: nobody sees any card, not even his own
+        if hand.special == SPECIAL_IRON:  # blind: nobody sees any card, not even his own
             for seat, cards in enumerate(hand.cards):
                 events.append(E.CardsDealt(seat, None, len(cards), audience=E.to_seat(seat)))
             return
         super().deal_events(match, events)
-        if hand.special == Special.ELEVEN:
+        if hand.special == SPECIAL_ELEVEN:
             team = hand.x.team
             mates = [s for s in range(match.players) if self.team_of(s, match.players) == team]
             for seat in mates:
@@ -133,7 +142,7 @@ class BrazilianRules(TrickRules[BrazilExtras]):
         """In a hand of eleven the deciding team also sees the partners' cards (1.6.1)."""
         seen = super().visible_cards(match, seat)
         hand = match.hand
-        if hand is not None and hand.special == Special.ELEVEN and match.players > 2:
+        if hand is not None and hand.special == SPECIAL_ELEVEN and match.players > 2:
             team = hand.x.team
             if self.team_of(seat, match.players) == team:
                 for mate in range(match.players):
@@ -144,17 +153,19 @@ class BrazilianRules(TrickRules[BrazilExtras]):
     def acting_seat(self, match: BrazilMatch) -> int:
         hand = match.hand
         assert hand is not None
-        return present(hand.x.decider) if hand.phase == Phase.DECIDE else hand.turn
+        return present(hand.x.decider) if hand.phase == PHASE_DECIDE else hand.turn
 
     # ---------------------------------------------------------------- legality
     def candidates(self, match: BrazilMatch, seat: int) -> list[Action]:
         hand = match.hand
         assert hand is not None
-        if hand.phase == Phase.DECIDE:
+        if hand.phase == PHASE_DECIDE:
             return [_ELEVEN_PLAY, _ELEVEN_RUN]
-        moves = super().candidates(match, seat)
+        # on TrickRules, not through super(): this runs for every simulated move, and a
+        # super object per call is a measurable part of it
+        moves = TrickRules.candidates(self, match, seat)
         if self._covered and hand.pending is None:
-            moves.extend(map(A.HIDDEN_PLAYS.__getitem__, hand.cards[seat]))
+            moves.extend(map(A.HIDDEN_PLAY_OF, hand.cards[seat]))
         return moves
 
     def checks(self) -> dict[str, Check]:
@@ -167,7 +178,7 @@ class BrazilianRules(TrickRules[BrazilExtras]):
         hand = match.hand
         assert hand is not None
         kind = action.kind
-        if hand.phase == Phase.DECIDE:
+        if hand.phase == PHASE_DECIDE:
             if kind not in ELEVEN_KINDS:
                 return IllegalAction("eleven-decision-first", seat=seat, decider=hand.x.decider)
             return None
@@ -180,7 +191,7 @@ class BrazilianRules(TrickRules[BrazilExtras]):
         """The deciding seat plays the hand of eleven or runs from it (1.6.1)."""
         hand = match.hand
         assert hand is not None
-        if hand.phase != Phase.DECIDE:
+        if hand.phase != PHASE_DECIDE:
             return IllegalAction("no-eleven-decision", seat=seat)
         if seat != hand.x.decider or action.card is not None:
             return IllegalAction("not-your-decision", seat=seat, decider=hand.x.decider)
@@ -190,7 +201,7 @@ class BrazilianRules(TrickRules[BrazilExtras]):
         """A card face down from the second trick on, never in an iron hand (1.5)."""
         hand = match.hand
         assert hand is not None
-        return bool(self._covered and hand.tricks and hand.special != Special.IRON)
+        return bool(self._covered and hand.tricks and hand.special != SPECIAL_IRON)
 
     def _on_eleven(self, match: BrazilMatch, seat: int, action: Action, events: Events) -> None:
         hand = match.hand
@@ -204,7 +215,7 @@ class BrazilianRules(TrickRules[BrazilExtras]):
             self.finish(match, other, self.award(match, other, self.ladder[0]), "eleven-run",
                         events)
             return
-        hand.phase = Phase.PLAY
+        hand.phase = PHASE_PLAY
         hand.stake = self.special_value
         self.announce_turn(match, events)
 
@@ -218,6 +229,6 @@ class BrazilianRules(TrickRules[BrazilExtras]):
     def trick_points(self, match: BrazilMatch, winner: int) -> int:
         hand = match.hand
         assert hand is not None
-        if hand.special == Special.IRON:  # the winner of the iron hand wins the game
+        if hand.special == SPECIAL_IRON:  # the winner of the iron hand wins the game
             return max(hand.stake, self.target_score() - match.score[winner])
         return hand.stake

@@ -7,11 +7,44 @@ nothing downstream has to remember which cards are secret.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from functools import cache
+from typing import Any, TypeVar
 
 from chatbot.rules.cards import Card
 from chatbot.rules.state import Special
+
+R = TypeVar("R")
+
+
+def filled_by_slots(cls: type[R]) -> type[R]:
+    """Give a frozen slotted dataclass an ``__init__`` that fills each slot through its
+    descriptor, with the dataclass one's signature, defaults and values.
+
+    The dataclass ``__init__`` of a frozen class sets each field with
+    ``object.__setattr__``, which looks the name up every time; every deal, the
+    simulated ones too, builds several events, and this way they cost about half.
+    (``tests/rules/test_events_init.py`` holds each event to the dataclass way.)
+    """
+    namespace: dict[str, Any] = {}
+    positional: list[str] = []
+    keyword: list[str] = []
+    body: list[str] = []
+    for f in fields(cls):  # type: ignore[arg-type]  # a dataclass, which R cannot say
+        assert f.default_factory is MISSING, "a default factory is the dataclass's to run"
+        namespace[f"_set_{f.name}"] = getattr(cls, f.name).__set__
+        param = f.name
+        if f.default is not MISSING:
+            namespace[f"_default_{f.name}"] = f.default
+            param += f"=_default_{f.name}"
+        (keyword if f.kw_only else positional).append(param)
+        body.append(f"    _set_{f.name}(self, {f.name})")
+    params = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
+    exec(f"def __init__({params}) -> None:\n" + "\n".join(body), namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    setattr(cls, "__init__", init)  # noqa: B010  # assigning a method: mypy's objection
+    return cls
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +82,7 @@ class Event:
     audience: Audience = field(default=PUBLIC, kw_only=True)
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class HandStarted(Event):
     """A new hand: who deals, what is turned up, and whether it is special."""
@@ -60,6 +94,7 @@ class HandStarted(Event):
     stake: int
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class CardsDealt(Event):
     """A seat's own cards; in a blind hand only their number is told."""
@@ -69,6 +104,7 @@ class CardsDealt(Event):
     count: int
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class PartnerCardsShown(Event):
     """Hand of eleven/ten: a player of the deciding team sees the partner's cards."""
@@ -78,6 +114,7 @@ class PartnerCardsShown(Event):
     cards: tuple[Card, ...]
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class SenaMade(Event):
     """A seña (a partner signal): told to the signaller's team only. ``cards`` are the
@@ -89,6 +126,7 @@ class SenaMade(Event):
     cards: tuple[Card, ...]
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class SenaCaught(Event):
     """An opponent saw a seña made to someone else's partner: told to that one seat."""
@@ -99,12 +137,14 @@ class SenaCaught(Event):
     catcher: int
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class TurnStarted(Event):
     seat: int
     phase: str  # the hand's Phase, or "answer" while a call waits for its answer
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     """A card put on the table; ``card`` is None when it was played face down."""
@@ -114,6 +154,7 @@ class CardPlayed(Event):
     trick: int
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class CallMade(Event):
     """Any call: truco and raises, envido, flor, put, mon reste, redeal, eleven decisions."""
@@ -123,6 +164,7 @@ class CallMade(Event):
     value: int | None = None
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class CallAnswered(Event):
     """Accept or refuse of a pending call (a counter-raise is a new CallMade)."""
@@ -133,6 +175,7 @@ class CallAnswered(Event):
     value: int | None = None
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class StockReshuffled(Event):
     """Le Truc 4.2.2: a redeal was agreed but the stock ran out; the hand is void, the
@@ -141,6 +184,7 @@ class StockReshuffled(Event):
     dealer: int
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class TrickWon(Event):
     """A finished trick; ``team`` is None for a tie (empate, parda, spoiled)."""
@@ -150,6 +194,7 @@ class TrickWon(Event):
     seat: int | None
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class CallScored(Event):
     """An extra that scored on its own (envido, flor) with its winning count."""
@@ -160,6 +205,7 @@ class CallScored(Event):
     count: int | None = None
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class HandWon(Event):
     """End of a hand. ``team`` is None when nobody scores it; ``reason`` says how: also
@@ -172,6 +218,7 @@ class HandWon(Event):
     reason: str  # "tricks" | "run" | "fold" | "eleven-run" | "all-tied" | "draw" | "reshuffle"
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class CardsRevealed(Event):
     """Cards shown to everybody at the end (proving an envido, say)."""
@@ -180,6 +227,7 @@ class CardsRevealed(Event):
     cards: tuple[Card, ...]
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class GameWon(Event):
     team: int

@@ -33,7 +33,7 @@ from chatbot.rules.base import OPEN, Check, Events, TrickRules, Verdict
 from chatbot.rules.cards import FRENCH_RANK_CODES, Card, french_deck
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, choice, flag
-from chatbot.rules.state import Extras, Hand, Match, Pending, Phase, present, stored_as
+from chatbot.rules.state import PHASE_PLAY, Extras, Hand, Match, Pending, present, stored_as
 from chatbot.rules.views import SeatView
 
 # Ranks low -> high: 9, 10, J, Q, K, A, 8, 7 (4.1.3); suits never matter.
@@ -205,7 +205,7 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
             if hand.pending.call == A.REDEAL_PROPOSE:
                 return list(_REDEAL_ANSWERS)
             return list(_CALL_ANSWERS)
-        moves = [*map(A.PLAYS.__getitem__, hand.cards[seat])]
+        moves = [*map(A.PLAY_OF, hand.cards[seat])]
         if not self._mon_reste_made(hand, seat):
             moves += _RAISE, _MON_RESTE
         if self._may_propose(match, seat):
@@ -216,8 +216,8 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
 
     def checks(self) -> dict[str, Check]:
         return {**super().checks(), A.MON_RESTE: self.check_mon_reste,
-                A.REDEAL_PROPOSE: self.check_propose, A.REDEAL_ACCEPT: self.check_redeal_answer,
-                A.REDEAL_REFUSE: self.check_redeal_answer,
+                A.REDEAL_PROPOSE: self.check_propose,
+                **dict.fromkeys((A.REDEAL_ACCEPT, A.REDEAL_REFUSE), self.check_redeal_answer),
                 **dict.fromkeys(INSTRUCT_KINDS, self.check_instruct)}
 
     def unsupported(self, seat: int, action: Action) -> IllegalAction:
@@ -254,8 +254,10 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
         instruction stands each card is asked about (not OPEN)."""
         hand = match.hand
         assert hand is not None
+        # The shared checks are called on TrickRules, not through super(): they run for
+        # nearly every simulated move, and a super object per call is a measurable part.
         if hand.pending is not None or not (self._signals and hand.x.orders):
-            return super().check_play(match, seat, action)
+            return TrickRules.check_play(self, match, seat, action)
         held = hand.cards[seat]
         if (action.kind == A.PLAY and seat == hand.turn and action.card in held
                 and action.card not in self._obeying(match, seat, held)):
@@ -264,10 +266,11 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
                     shown = rank_code(rank) if rank is not None else ""
                     return IllegalAction("must-obey-" + order.removeprefix("instruct-"),
                                          seat=seat, rank=shown)
-        return super().check_play(match, seat, action) or None
+        return TrickRules.check_play(self, match, seat, action) or None
 
     def check_raise(self, match: LeTrucMatch, seat: int, action: Action) -> IllegalAction | None:
-        return self._after_mon_reste(match, seat) or super().check_raise(match, seat, action)
+        return (self._after_mon_reste(match, seat)
+                or TrickRules.check_raise(self, match, seat, action))
 
     def check_mon_reste(self,
                         match: LeTrucMatch, seat: int, action: Action) -> IllegalAction | None:
@@ -283,8 +286,7 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
     def _mon_reste_made(self, hand: Hand[LeTrucExtras], seat: int) -> bool:
         return hand.pending is None and bool(hand.x.mon_reste) and seat == hand.turn
 
-    def check_redeal_answer(self, match: LeTrucMatch, seat: int,
-                            action: Action) -> IllegalAction | None:
+    def check_redeal_answer(self, match: LeTrucMatch, seat: int, action: Action) -> Verdict:
         """Only a redeal asked for is answered with the redeal's words."""
         if match.hand is not None and match.hand.pending is None:
             return IllegalAction("no-redeal-to-answer", seat=seat)
@@ -294,7 +296,7 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
                       match: LeTrucMatch, seat: int, *, on_turn: bool) -> IllegalAction | None:
         """Below 12, never after an accepted Mon Reste, and (by default) alternating; a
         refusal says what the shared ladder would say."""
-        refused = super().raise_refusal(match, seat, on_turn=on_turn)
+        refused = TrickRules.raise_refusal(self, match, seat, on_turn=on_turn)
         if not on_turn:
             return refused
         hand = match.hand
@@ -324,7 +326,7 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
         been done yet this hand, at its turn."""
         hand = match.hand
         assert hand is not None
-        return (seat == hand.mano and seat == hand.turn and hand.phase == Phase.PLAY
+        return (seat == hand.mano and seat == hand.turn and hand.phase == PHASE_PLAY
                 and self._may_ask_again(match) and self._nothing_done_yet(hand))
 
     def check_instruct(self, match: LeTrucMatch, seat: int, action: Action) -> IllegalAction | None:
@@ -343,7 +345,7 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
             return IllegalAction("instruct-once", seat=seat)
         if not hand.cards[(seat + 2) % 4]:
             return IllegalAction("instruct-too-late", seat=seat)
-        if hand.phase != Phase.PLAY or action not in self._instructions(match, seat):
+        if hand.phase != PHASE_PLAY or action not in self._instructions(match, seat):
             return IllegalAction("instruct-card-not-held", seat=seat)
         return None
 

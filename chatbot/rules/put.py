@@ -31,7 +31,16 @@ from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.put_events import CardPassed, CardsDiscarded, CardWithdrawn
 from chatbot.rules.put_resolution import card_strength, collect, most_tricks, two_sided_result
-from chatbot.rules.state import Extras, Hand, Match, Pending, Phase, present
+from chatbot.rules.state import (
+    PHASE_DISCARD,
+    PHASE_PASS,
+    PHASE_PLAY,
+    Extras,
+    Hand,
+    Match,
+    Pending,
+    present,
+)
 from chatbot.rules.views import SeatView
 
 PUT_OPTIONS: dict[str, OptionSpec] = {
@@ -43,9 +52,6 @@ PUT_OPTIONS: dict[str, OptionSpec] = {
     "scoring": choice("race", "ledger"),  # 6.3.6
 }
 
-PASS_PHASE = Phase.PASS
-DISCARD_PHASE = Phase.DISCARD
-PLAY_PHASE = Phase.PLAY
 PUT = Action(A.PUT)
 FOLD = Action(A.FOLD)
 ANSWERS = (Action(A.ACCEPT), Action(A.RUN))
@@ -146,7 +152,7 @@ class PutRules(TrickRules[PutExtras]):
         hand = match.hand
         assert hand is not None
         if self.partnership4(match.players):
-            hand.phase = PASS_PHASE
+            hand.phase = PHASE_PASS
             hand.x.update(active=[], passers=[], receivers=[], discarded=[])
         else:
             hand.x.active = list(range(match.players))
@@ -155,9 +161,9 @@ class PutRules(TrickRules[PutExtras]):
     def acting_seat(self, match: PutMatch) -> int:
         hand = match.hand
         assert hand is not None
-        if hand.phase == PASS_PHASE:
+        if hand.phase == PHASE_PASS:
             return self._passers_now(match)[0]
-        if hand.phase == DISCARD_PHASE:
+        if hand.phase == PHASE_DISCARD:
             return self._waiting_discards(match)[0]
         return hand.turn
 
@@ -168,13 +174,13 @@ class PutRules(TrickRules[PutExtras]):
         cards = hand.cards[seat]
         if hand.pending is not None:
             return list(ANSWERS)  # a put is seen or thrown in: there is nothing to raise
-        if hand.phase == PASS_PHASE:  # the highest only: the card ``check_pass`` asks for
-            return [*map(A.PASSES.__getitem__, self._highest(cards))] if cards else []
-        if hand.phase == DISCARD_PHASE:
-            return [*map(A.DISCARDS.__getitem__, cards)]
+        if hand.phase == PHASE_PASS:  # the highest only: the card ``check_pass`` asks for
+            return [*map(A.PASS_OF, self._highest(cards))] if cards else []
+        if hand.phase == PHASE_DISCARD:
+            return [*map(A.DISCARD_OF, cards)]
         if self._put_spent(hand, seat):  # the one refusal ``check_put`` would build
-            return [*map(A.PLAYS.__getitem__, cards), *self._turn_calls[1:]]
-        return [*map(A.PLAYS.__getitem__, cards), *self._turn_calls]
+            return [*map(A.PLAY_OF, cards), *self._turn_calls[1:]]
+        return [*map(A.PLAY_OF, cards), *self._turn_calls]
 
     def checks(self) -> dict[str, Check]:
         return {**super().checks(), A.PUT: self.check_put, A.FOLD: self.check_throw_in,
@@ -186,12 +192,12 @@ class PutRules(TrickRules[PutExtras]):
         hand = match.hand
         assert hand is not None
         kind, x = action.kind, hand.x
-        if hand.phase == PASS_PHASE:
+        if hand.phase == PHASE_PASS:
             if kind != A.PASS:
                 return IllegalAction("pass-first", seat=seat, action=kind,
                                      passer=self._passers_now(match)[0])
             return None
-        if hand.phase == DISCARD_PHASE:
+        if hand.phase == PHASE_DISCARD:
             if seat in present(x.passers):
                 reason = "passer-no-discard" if kind == A.DISCARD else "out-of-hand"
                 return IllegalAction(reason, seat=seat)
@@ -200,7 +206,9 @@ class PutRules(TrickRules[PutExtras]):
             if kind != A.DISCARD:
                 return IllegalAction("discard-first", seat=seat, action=kind)
             return None
-        if seat not in present(x.active):
+        active = x.active  # not ``present()``: the gate runs for every simulated move
+        assert active is not None
+        if seat not in active:
             return IllegalAction("out-of-hand", seat=seat)
         return OPEN
 
@@ -236,7 +244,7 @@ class PutRules(TrickRules[PutExtras]):
         """6.2.4: a passer gives the partner his highest card."""
         hand = match.hand
         assert hand is not None
-        if hand.phase != PASS_PHASE:
+        if hand.phase != PHASE_PASS:
             return self._out_of_phase(match, seat, action.kind)
         passers = self._passers_now(match)
         if seat not in passers:
@@ -254,7 +262,7 @@ class PutRules(TrickRules[PutExtras]):
         """A receiver with four cards lays one away: any of them (OPEN)."""
         hand = match.hand
         assert hand is not None
-        if hand.phase != DISCARD_PHASE:
+        if hand.phase != PHASE_DISCARD:
             return self._out_of_phase(match, seat, action.kind)
         if seat in present(hand.x.discarded):
             return IllegalAction("already-discarded", seat=seat)
@@ -282,7 +290,8 @@ class PutRules(TrickRules[PutExtras]):
     def _next_active(self, match: PutMatch, seat: int) -> int:
         """The next seat after ``seat`` in play order that is still in the hand."""
         assert match.hand is not None
-        active = present(match.hand.x.active)
+        active = match.hand.x.active  # not ``present()``: asked for every card played
+        assert active is not None
         n = match.players
         if len(active) == n:
             return (seat + 1) % n
@@ -301,7 +310,9 @@ class PutRules(TrickRules[PutExtras]):
     # ----------------------------------------------------------------- tricks
     def trick_size(self, match: PutMatch) -> int:
         assert match.hand is not None
-        return len(present(match.hand.x.active))
+        active = match.hand.x.active  # not ``present()``: asked for every card played
+        assert active is not None
+        return len(active)
 
     def next_to_play(self, match: PutMatch, seat: int) -> int:
         return self._next_active(match, seat)
@@ -450,7 +461,7 @@ class PutRules(TrickRules[PutExtras]):
         present(x.passers).append(seat)
         present(x.receivers).append(partner)
         if len(present(x.passers)) == 2:
-            hand.phase = DISCARD_PHASE
+            hand.phase = PHASE_DISCARD
         if events is not None:
             events.append(CardPassed(seat, partner, None))
             events.append(CardPassed(seat, partner, action.card, audience=E.to_seat(partner)))
@@ -465,7 +476,7 @@ class PutRules(TrickRules[PutExtras]):
         x = hand.x
         present(x.discarded).append(seat)
         if len(present(x.discarded)) == 2:
-            hand.phase = PLAY_PHASE
+            hand.phase = PHASE_PLAY
             x.active = sorted(present(x.receivers))
             hand.turn = hand.leader = present(x.receivers)[0]  # the non-dealer side leads (6.2.5)
         if events is not None:
@@ -476,8 +487,8 @@ class PutRules(TrickRules[PutExtras]):
     def announce_turn(self, match: PutMatch, events: Events) -> None:
         """Both receivers may discard at once, so each is told it is his turn."""
         hand = match.hand
-        if events is None or hand is None or hand.phase != DISCARD_PHASE:
+        if events is None or hand is None or hand.phase != PHASE_DISCARD:
             super().announce_turn(match, events)
             return
         for seat in self._waiting_discards(match):
-            events.append(E.TurnStarted(seat, DISCARD_PHASE))
+            events.append(E.TurnStarted(seat, PHASE_DISCARD))

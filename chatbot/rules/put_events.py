@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from chatbot.rules.cards import Card
-from chatbot.rules.events import Event
+from chatbot.rules.events import Event, filled_by_slots
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class CardPassed(Event):
     """6.2.3: a passer gives his highest card face down to his partner.
@@ -25,6 +26,7 @@ class CardPassed(Event):
     card: Card | None
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class CardsDiscarded(Event):
     """Cards put aside face down (a passer's other two, a receiver's fourth): nobody sees them."""
@@ -33,6 +35,7 @@ class CardsDiscarded(Event):
     count: int
 
 
+@filled_by_slots
 @dataclass(frozen=True, slots=True)
 class CardWithdrawn(Event):
     """Decision 18: a player who resigns a put takes his card back out of the current trick."""

@@ -32,6 +32,13 @@ class Special(StrEnum):
     IRON = "iron"
 
 
+# The members as module names, for the rules to compare with: on Python 3.11 reading a
+# member off its class (``Phase.OVER``) goes through ``EnumType.__getattr__`` and costs
+# several times a module global, and the engine asks the phase on every simulated move.
+PHASE_DECIDE, PHASE_PLAY, PHASE_PASS, PHASE_DISCARD, PHASE_OVER = Phase
+SPECIAL_ELEVEN, SPECIAL_IRON = Special
+
+
 @dataclass(slots=True)
 class Extras:
     """A variant's own state of a hand, as a small typed record: each variant declares
@@ -149,7 +156,7 @@ class Hand(Generic[X]):
     vira: Card | None = None
     stock: list[Card] = field(default_factory=list)
     special: Special | None = None
-    phase: Phase = Phase.PLAY
+    phase: Phase = PHASE_PLAY
     turn: int = 0  # seat to play a card
     leader: int = 0  # seat that led the current trick
     table: list[tuple[int, Card | None]] = field(default_factory=list)  # current trick
@@ -193,7 +200,7 @@ class Hand(Generic[X]):
 
     @property
     def over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == PHASE_OVER
 
 
 @dataclass(slots=True)

@@ -1,9 +1,11 @@
 """OPEN, the answer that lets legal() stop asking, holds as far as it claims.
 
 A gate that answers OPEN must let every action of the table through for that seat
-now; a kind's check that answers OPEN must let through every well-formed action of
-that kind (each card the seat holds). legal() relies on both to skip the rest of its
-candidates, so a variant that answered OPEN too early would offer a refused move.
+now; a check that answers OPEN must let through every well-formed action of that
+kind (each card the seat holds), and of each other kind that ``checks()`` maps to
+the very same check, wherever the gate lets that kind by (legal() still asks the gate
+of each kind). legal() relies on both to skip the rest of its candidates, so a
+variant that answered OPEN too early would offer a refused move.
 """
 
 from __future__ import annotations
@@ -47,9 +49,13 @@ def assert_open_holds(rules: TrickRules, match: Match, seat: int) -> None:
             assert all(not rules.gate(match, seat, other) for other in actions), action
         if reason:
             continue
-        if checks[action.kind](match, seat, action) is OPEN:
+        check = checks[action.kind]
+        if check(match, seat, action) is OPEN:
             for other in actions:
-                if other.kind == action.kind:
+                # the same kind, or another the same check decides where the gate lets it by
+                covered = other.kind == action.kind or (
+                    checks[other.kind] is check and not rules.gate(match, seat, other))
+                if covered:
                     assert rules.check(match, seat, other) is None, (action, other)
 
 
@@ -85,3 +91,23 @@ def test_check_never_answers_open() -> None:
     assert rules.checks()[A.PLAY](match, seat, play) is OPEN
     assert rules.check(match, seat, play) is None
     assert play in rules.legal(match, seat)
+
+
+def test_one_open_answer_covers_every_kind_of_its_check() -> None:
+    """Argentine envido's three openings share one check, so legal() asks it once: its
+    OPEN for the envido lets the real envido and the falta envido by as well."""
+    rules = Config("argentino", 2).rules
+    checks = rules.checks()
+    openings = [A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO]
+    assert checks[A.REAL_ENVIDO] is checks[A.ENVIDO] is checks[A.FALTA_ENVIDO]
+    for seed in range(20):
+        match = rules.new_match(2, 0)
+        rules.deal(match, random.Random(seed))
+        seat = rules.to_act(match)
+        assert seat is not None
+        if rules.gate(match, seat, Action(A.ENVIDO)) is not OPEN:
+            continue  # an owed flor comes first
+        assert checks[A.ENVIDO](match, seat, Action(A.ENVIDO)) is OPEN
+        assert all(Action(kind) in rules.legal(match, seat) for kind in openings)
+        return
+    raise AssertionError("no deal without a flor in 20 seeds")

@@ -19,7 +19,7 @@ from chatbot.rules.errors import IllegalAction
 from chatbot.rules.playout import Config, random_game, standard_configs
 from chatbot.rules.registry import available_variants
 from chatbot.rules.serialize import match_from_dict, match_to_dict
-from chatbot.rules.state import Match
+from chatbot.rules.state import Match, Phase
 from chatbot.scenario import load_scenario, referee
 
 # Le Truc's repeated redeals deal from the stock within a hand and may reshuffle (4.2.2);
@@ -117,6 +117,8 @@ def play_checked(config: Config, seed: int, check_illegal: bool,
             assert len(steps) < MAX_ACTIONS_PER_HAND, "the hand does not end"
             seat = rules.to_act(match)
             assert seat is not None
+            if hand.pending is None and hand.phase == Phase.PLAY:  # what the checks rely on
+                assert rules.acting_seat(match) == hand.turn, "the play phase's turn"
             legal = rules.legal(match, seat)
             assert legal, "a seat to act with nothing to do"
             if check_illegal and rng.random() < 0.3:
