@@ -43,13 +43,15 @@ PREFERRED = (Kind.RAISE, Kind.TRUCO, Kind.ACCEPT, Kind.ELEVEN_PLAY)
 
 
 def received_views(body: bytes) -> list[dict[str, Any]]:
-    """The views in one response: a JSON answer (a view, or an error with one) or an
-    event stream of views."""
+    """The views in one response: a JSON answer (a view, an error with one, or a look
+    in words that holds none) or an event stream of views."""
     text = body.decode()
     if text.startswith("{"):
         doc = json.loads(text)
-        return [doc.get("view", doc)] if "error" not in doc or "view" in doc else []
-    return [json.loads(line[6:]) for line in text.split("\n") if line.startswith("data: ")]
+        found = [doc.get("view", doc)]
+    else:
+        found = [json.loads(line[6:]) for line in text.split("\n") if line.startswith("data: ")]
+    return [view for view in found if isinstance(view, dict) and "version" in view]
 
 
 async def all_synced(served: Served, pages: dict[int, Any]) -> TableRecord:
@@ -120,6 +122,11 @@ async def test_a_game_of_mineiro_played_to_its_end_in_four_browsers(
                     if "/api/" in r.url else None)
             await page.goto(served.url(user))
             pages[user] = page
+        # "My cards" answers on the page, in words, and changes nothing
+        await pages[ANA].locator("#cards").click(timeout=GUARD_MS)
+        said = pages[ANA].locator("#said")
+        await said.wait_for(state="visible", timeout=GUARD_MS)
+        assert "Your cards" in await said.inner_text()
         moves = await play_to_the_end(served, pages)
         table = await served.table()
         assert table.match is not None and table.match.winner is not None

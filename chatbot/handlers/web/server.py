@@ -24,6 +24,7 @@ from chatbot.cards.catalog import IMAGES
 from chatbot.fsm.errors import JudgedAt, Refused
 from chatbot.fsm.table import Table
 from chatbot.handlers import lobby_presses
+from chatbot.handlers.advice import hint_text
 from chatbot.handlers.refusal import refusal_text
 from chatbot.handlers.service import GameService, Outcome, Step
 from chatbot.handlers.telegram.keyboards import parse_action_arg
@@ -32,7 +33,7 @@ from chatbot.handlers.web.init_data import BadInitData, WebUser, verify
 from chatbot.handlers.web.live import Changes
 from chatbot.handlers.web.view import table_view
 from chatbot.i18n.locales import resolve_locale
-from chatbot.i18n.table_text import alert
+from chatbot.i18n.table_text import alert, cards_alert
 from chatbot.i18n.translation import N_, translate
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import CardCodeError
@@ -82,6 +83,8 @@ class WebTable:
         app.router.add_post("/api/move", self.move)
         app.router.add_post("/api/sena", self.sena)
         app.router.add_post("/api/rematch", self.rematch)
+        app.router.add_post("/api/hint", self.hint)
+        app.router.add_post("/api/cards", self.cards)
         app.router.add_post("/api/stream", self.stream)
         app.on_shutdown.append(self._stop_streams)
         return app
@@ -196,6 +199,43 @@ class WebTable:
         await self._present(outcome)
         return _json(await self._view(outcome.record, user, locale))
 
+    async def hint(self, request: web.Request) -> web.Response:
+        """The practice table's Hint for the turn the page was drawn for: the chat's own
+        advice (chatbot/handlers/advice.py), said to the reader and changing nothing."""
+        asked = await self._asked(request)
+        if isinstance(asked, web.Response):
+            return asked
+        body, user, locale, record = asked
+        seq = body.get("seq")
+        if type(seq) is not int:
+            return _json({"error": alert("forged", locale)}, 400)
+        table = Table.from_dict(record.game)
+        seat = table.seat_of(user.id)
+        try:
+            if seat is None or table.match is None:
+                raise Refused("not-at-table")
+            if record.chat_id != user.id:  # only a practice table has a teacher
+                raise Refused("not-now")
+            if seq != record.turn_seq:
+                raise Refused("stale")
+            text = await hint_text(table, seat, seq, locale)
+        except Refused as refused:
+            return _json({"error": refusal_text(refused, locale)}, 409)
+        return _json({"said": text})
+
+    async def cards(self, request: web.Request) -> web.Response:
+        """The chat's "My cards": the reader's cards, and a partner's where the rules show
+        them, in words (a blind hand says so); changes nothing."""
+        asked = await self._asked(request)
+        if isinstance(asked, web.Response):
+            return asked
+        _, user, locale, record = asked
+        table = Table.from_dict(record.game)
+        seat = table.seat_of(user.id)
+        if seat is None or table.match is None:
+            return _json({"error": refusal_text(Refused("not-at-table"), locale)}, 409)
+        return _json({"said": cards_alert(table, seat, locale)})
+
     async def stream(self, request: web.Request) -> web.StreamResponse:
         """The reader's view now, and again after every change of the table, in the
         server-sent events format. A POST, so that the initData travels in the body and
@@ -303,7 +343,8 @@ class WebTable:
         table = Table.from_dict(record.game)
         events = await self.logs.events(record.id, table.rules.family)
         return table_view(table, record.code, user_id=user.id, locale=locale, events=events,
-                          deadline=record.turn_deadline, version=record.version)
+                          deadline=record.turn_deadline, version=record.version,
+                          practice=record.chat_id == user.id)
 
 
 async def _body(request: web.Request) -> dict[str, Any]:
