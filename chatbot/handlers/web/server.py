@@ -332,8 +332,16 @@ class WebTable:
         return resolve_locale(known[0], user.language_code)
 
     async def _record(self, code: object, user: WebUser) -> TableRecord | None:
-        """The table the page names (the signed start parameter when the page names none)."""
+        """The table the page names (the signed start parameter when the page names none);
+        a page that names none at all (the bot's menu button) shows the reader's newest
+        open table, their practice table included."""
         code = code or user.start_param
+        if not code:
+            try:
+                mine = await self.service.repo.tables_of_user(user.id)
+            except StorageError:
+                return None
+            return next((record for record in mine if record.active), None)
         if not isinstance(code, str) or not code.isalnum() or len(code) > 32:
             return None
         record = await self.service.by_code(code)

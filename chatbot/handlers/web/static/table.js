@@ -7,7 +7,8 @@
   const launch = new URLSearchParams(location.hash.slice(1));
   const query = new URLSearchParams(location.search);
   const initData = launch.get("tgWebAppData") || "";
-  const code = query.get("t") || launch.get("tgWebAppStartParam") || "";
+  // none from the bot's menu button: the server answers with the reader's own table
+  let code = query.get("t") || launch.get("tgWebAppStartParam") || "";
   const tg = () => (window.Telegram && window.Telegram.WebApp) || null;
   let view = null;
   let busy = false;
@@ -212,6 +213,7 @@
   async function start() {
     const answer = await post("api/table", {});
     if (answer.error) { setText("error", answer.error); return; }
+    code = code || answer.code;  // the table it showed is the one this page follows
     show(answer);
     listen();
     setInterval(tick, 1000);
