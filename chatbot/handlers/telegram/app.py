@@ -48,8 +48,10 @@ from chatbot.handlers.telegram.repeats import Repeats, quiet_repeat
 from chatbot.handlers.telegram.rules_command import RulesCommand
 from chatbot.handlers.telegram.stickers import StickerBook, prepare_stickers
 from chatbot.handlers.telegram.timers import TimerBoard
+from chatbot.handlers.telegram.web_members import chat_member_lookup
 from chatbot.handlers.telegram.web_menu import WebMenu
 from chatbot.handlers.web.links import WebLinks
+from chatbot.handlers.web.members import Members
 from chatbot.handlers.web.server import WebTable
 from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.translation import N_, translate
@@ -243,7 +245,8 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     app.add_error_handler(on_error)
     app.bot_data["handlers"] = h
     if settings.webapp_url:  # the web table: its moves are shown here, and it hears ours
-        web_table = WebTable(service, settings.token, after=h.after)
+        web_table = WebTable(service, settings.token, after=h.after,
+                             members=Members(chat_member_lookup(app.bot)))
         h.observers.append(web_table.seen)
         private_hands.on_web = web_table.watching  # a reader on the web costs no edits
         app.bot_data["web"] = web_table

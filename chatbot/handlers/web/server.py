@@ -31,6 +31,7 @@ from chatbot.handlers.telegram.keyboards import parse_action_arg
 from chatbot.handlers.web.hand_log import HandLogs
 from chatbot.handlers.web.init_data import BadInitData, WebUser, verify
 from chatbot.handlers.web.live import Changes
+from chatbot.handlers.web.members import Members
 from chatbot.handlers.web.view import table_view
 from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.table_text import alert, cards_alert
@@ -45,6 +46,8 @@ Asked = tuple[dict[str, Any], WebUser, str, TableRecord]
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).resolve().parent / "static"
+NOT_MEMBER = N_("Only members of the group this table is played in may watch it.")
+NOT_PLAYER = N_("This is someone's practice table: only its player may open it.")
 NOT_SIGNED = N_("Telegram could not confirm who you are: open the table again from the chat.")
 USER_TTL = 60.0  # seconds a reader's stored language is trusted
 READERS = 50_000  # readers whose language a process remembers
@@ -58,11 +61,16 @@ class WebTable:
 
     ``after`` presents an outcome in the chat (``TrucoHandlers.after``, which also tells
     its observers, :meth:`seen` among them); without it a web move only wakes the pages.
+    ``members`` says who may watch a table without a seat (its group's members, asked
+    of Telegram); without it nobody unseated may.
     """
 
-    def __init__(self, service: GameService, token: str, after: After | None = None) -> None:
+    def __init__(self, service: GameService, token: str, after: After | None = None,
+                 members: Members | None = None) -> None:
         self.service = service
         self.token = token
+        # who may watch without a seat: the table's group's members (none without it)
+        self.members = members or Members()
         self.changes = Changes()
         self.after = after
         self.logs = HandLogs(service.repo)
@@ -262,8 +270,8 @@ class WebTable:
                     sent = current.version
                 else:  # a comment line: a page gone away is noticed, a proxy keeps it open
                     await response.write(b": still here\n\n")
-                if not current.active:
-                    break
+                if not current.active or not await self._may_see(current, user.id):
+                    break  # over, or a watcher who left the group (kept a minute at most)
                 await self.changes.wait(record.id)
         except ConnectionResetError:
             pass  # the page went away
@@ -299,7 +307,17 @@ class WebTable:
         record = await self._record(body.get("code"), user)
         if record is None:
             return _json({"error": alert("no-table", locale)}, 404)
+        if not await self._may_see(record, user.id):
+            text = NOT_MEMBER if record.chat_id < 0 else NOT_PLAYER
+            return _json({"error": translate(text, locale)}, 403)
         return body, user, locale, record
+
+    async def _may_see(self, record: TableRecord, user_id: int) -> bool:
+        """A player sees their seat's view; anyone else the public one, if a member of
+        the table's group (members.py)."""
+        if Table.from_dict(record.game).seat_of(user_id) is not None:
+            return True
+        return await self.members.may_watch(record.chat_id, user_id)
 
     async def _reader(self, request: web.Request,
                       init_data: object) -> tuple[WebUser, str] | web.Response:

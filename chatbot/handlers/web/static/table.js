@@ -165,7 +165,7 @@
           method: "POST", headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ initData: initData, code: code }),
         });
-        if (response.status === 401 || response.status === 404) {
+        if (response.status === 401 || response.status === 403 || response.status === 404) {
           setText("error", (await response.json()).error);
           return;
         }
