@@ -32,12 +32,14 @@ from chatbot.handlers.web.hand_log import HandLogs
 from chatbot.handlers.web.init_data import BadInitData, WebUser, verify
 from chatbot.handlers.web.live import Changes
 from chatbot.handlers.web.members import Members
+from chatbot.handlers.web.recent import Recent
 from chatbot.handlers.web.view import table_view
 from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.table_text import alert, cards_alert
 from chatbot.i18n.translation import N_, translate
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import CardCodeError
+from chatbot.rules.events import Event
 from chatbot.storage import StorageError, TableRecord
 
 # a table request as read: its body, the signed reader, their language, the table
@@ -52,6 +54,8 @@ NOT_SIGNED = N_("Telegram could not confirm who you are: open the table again fr
 USER_TTL = 60.0  # seconds a reader's stored language is trusted
 READERS = 50_000  # readers whose language a process remembers
 TRIES = 20_000  # last move tried per (table, reader): a double tap counts once
+TABLES_KEPT = 2_000  # parsed tables kept, one per (table, version)
+VIEWS_KEPT = 8_000  # views kept, one per (table, version, reader, language)
 
 After = Callable[[Outcome], Awaitable[None]]
 
@@ -78,6 +82,10 @@ class WebTable:
         self._tried: dict[tuple[int, int], tuple[int, str]] = {}
         self._stopping = False
         self._pages: dict[tuple[int, int], int] = {}  # (table, reader) -> open streams
+        # each version's work done once for all its pages (recent.py)
+        self._tables: Recent[tuple[int, int], Table] = Recent(TABLES_KEPT)
+        self._views: Recent[tuple[int, int, int, str], dict[str, Any]] = Recent(VIEWS_KEPT)
+        self._events: Recent[tuple[int, int], list[Event]] = Recent(TABLES_KEPT)
         # tells the other processes of a change (several workers: relay.WebRelay.publish)
         self.relay: Callable[[int], None] | None = None
 
@@ -176,7 +184,7 @@ class WebTable:
         try:
             outcome = await self.service.sena(record.id, user.id, name, hand_no)
         except Refused as refused:
-            table = Table.from_dict(record.game)
+            table = self._table(record)
             at = JudgedAt(table, table.seat_of(user.id)) if refused.error is not None else None
             current = await self.service.load(record.id) or record
             return _json({"error": refusal_text(refused, locale, at),
@@ -217,7 +225,7 @@ class WebTable:
         seq = body.get("seq")
         if type(seq) is not int:
             return _json({"error": alert("forged", locale)}, 400)
-        table = Table.from_dict(record.game)
+        table = self._table(record)
         seat = table.seat_of(user.id)
         try:
             if seat is None or table.match is None:
@@ -238,7 +246,7 @@ class WebTable:
         if isinstance(asked, web.Response):
             return asked
         _, user, locale, record = asked
-        table = Table.from_dict(record.game)
+        table = self._table(record)
         seat = table.seat_of(user.id)
         if seat is None or table.match is None:
             return _json({"error": refusal_text(Refused("not-at-table"), locale)}, 409)
@@ -315,7 +323,7 @@ class WebTable:
     async def _may_see(self, record: TableRecord, user_id: int) -> bool:
         """A player sees their seat's view; anyone else the public one, if a member of
         the table's group (members.py)."""
-        if Table.from_dict(record.game).seat_of(user_id) is not None:
+        if self._table(record).seat_of(user_id) is not None:
             return True
         return await self.members.may_watch(record.chat_id, user_id)
 
@@ -365,12 +373,27 @@ class WebTable:
         record = await self.service.by_code(code)
         return record if record is not None and record.active else None
 
+    def _table(self, record: TableRecord) -> Table:
+        """The stored game of this version, parsed once (only read from here on)."""
+        key = (record.id, record.version)
+        return self._tables.get(key) or self._tables.put(key, Table.from_dict(record.game))
+
     async def _view(self, record: TableRecord, user: WebUser, locale: str) -> dict[str, Any]:
-        table = Table.from_dict(record.game)
-        events = await self.logs.events(record.id, table.rules.family)
-        return table_view(table, record.code, user_id=user.id, locale=locale, events=events,
-                          deadline=record.turn_deadline, version=record.version,
-                          practice=record.chat_id == user.id)
+        """The reader's view of this version, drawn once (the mover's answer and their own
+        stream share it; callers only send it)."""
+        key = (record.id, record.version, user.id, locale)
+        known = self._views.get(key)
+        if known is not None:
+            return known
+        table = self._table(record)
+        events = self._events.get((record.id, record.version))
+        if events is None:
+            events = self._events.put((record.id, record.version),
+                                      await self.logs.events(record.id, table.rules.family))
+        return self._views.put(key, table_view(
+            table, record.code, user_id=user.id, locale=locale, events=events,
+            deadline=record.turn_deadline, version=record.version,
+            practice=record.chat_id == user.id))
 
 
 async def _body(request: web.Request) -> dict[str, Any]:
