@@ -19,7 +19,9 @@ its arrival to its answer); ``update_ms``: from a move's save to each page's rec
 of the view it made (both clocks are this machine's). Target: p99 under 100 ms.
 
 ``memory``: the server process's resident memory before the pages opened and with
-all of them open, and the difference per open page.
+all of them open, and the difference per open page (the allocator's pools make it
+move by more than that between runs); and the Python objects allocated while the pages
+opened and still held once all were open, per page (tracemalloc, on only then).
 
 Benchmarks are not tests: nothing here passes or fails.
 """
@@ -37,6 +39,7 @@ import random
 import socket
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from multiprocessing.connection import Connection
@@ -254,8 +257,11 @@ async def serve_pages(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
         "seed": args.seed}))
     try:
         before = rss_kib()
+        tracemalloc.start()  # the Python objects the open pages hold (only while opening)
         pages.start()
         assert await loop.run_in_executor(None, conn.recv) == "open"
+        held = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
         opened_rss = rss_kib()
         requests.clear()  # the pages' first views are not the load measured
         cpu, wall = time.process_time(), time.perf_counter()
@@ -278,7 +284,8 @@ async def serve_pages(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
         "server_cpu_ms_per_move": round(cpu * 1000 / max(len(requests), 1), 2),
         "load_average_1min": round(os.getloadavg()[0], 2),
         "memory": {"rss_before_pages_kib": before, "rss_pages_open_kib": opened_rss,
-                   "per_open_page_kib": round((opened_rss - before) / max(args.pages, 1), 1)},
+                   "per_open_page_kib": round((opened_rss - before) / max(args.pages, 1), 1),
+                   "python_heap_per_open_page_kib": round(held / 1024 / max(args.pages, 1), 1)},
     }
 
 
@@ -361,7 +368,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m chatbot.bench web")
     parser.add_argument("--games", type=int, default=2,
                         help="2 v 2 games of each kind (chat, web) for the message count")
-    parser.add_argument("--hands", type=int, default=2, help="hands each of them plays")
+    parser.add_argument("--hands", type=int, default=4, help="hands each of them plays")
     parser.add_argument("--speed", type=float, default=1.0,
                         help="divide every delay of the message count by this")
     parser.add_argument("--think", type=float, default=3.0,

@@ -29,4 +29,4 @@ def test_the_web_benchmark_prints_its_figures() -> None:
                                       "server_cpu_ms_per_move", "load_average_1min"}
     assert {"p50", "p99", "count"} <= set(figures["server"]["update_ms"])
     assert set(figures["memory"]) == {"rss_before_pages_kib", "rss_pages_open_kib",
-                                      "per_open_page_kib"}
+                                      "per_open_page_kib", "python_heap_per_open_page_kib"}

@@ -54,8 +54,8 @@ NOT_SIGNED = N_("Telegram could not confirm who you are: open the table again fr
 USER_TTL = 60.0  # seconds a reader's stored language is trusted
 READERS = 50_000  # readers whose language a process remembers
 TRIES = 20_000  # last move tried per (table, reader): a double tap counts once
-TABLES_KEPT = 2_000  # parsed tables kept, one per (table, version)
-VIEWS_KEPT = 8_000  # views kept, one per (table, version, reader, language)
+TABLES_KEPT = 500  # parsed tables kept, one per (table, version): the changes just made
+VIEWS_KEPT = 1_000  # views kept, one per (table, version, reader, language): as briefly
 
 After = Callable[[Outcome], Awaitable[None]]
 
