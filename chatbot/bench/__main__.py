@@ -4,7 +4,8 @@ Each benchmark is a module of this package with a ``main(argv) -> int``:
 ``engine`` (the rules engine), ``engine_compare`` (two checkouts' engines
 side by side), ``bot`` (the Telegram front end against the
 fake Bot API), ``arena`` (bots against bots), ``storage`` (the
-repository's cost per operation). Benchmarks print figures; they
+repository's cost per operation), ``web`` (the web table: messages a game-minute,
+its server's latency and memory per open page). Benchmarks print figures; they
 are never part of the tests' pass/fail.
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 import sys
 from importlib import import_module
 
-BENCHMARKS = ("engine", "engine_compare", "bot", "arena", "storage")
+BENCHMARKS = ("engine", "engine_compare", "bot", "arena", "storage", "web")
 
 
 def main(argv: list[str] | None = None) -> int:

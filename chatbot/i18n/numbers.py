@@ -10,7 +10,7 @@ the digits are mapped here from the locale's default numbering system.
 from __future__ import annotations
 
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final
 
 from babel import Locale
@@ -48,5 +48,13 @@ def format_number(n: int | float | Decimal, locale: str | None = None) -> str:
     pass codes and ids as strings, not ints.
     """
     locale = locale or current_locale()
+    if type(n) is int:  # scores, counts, seconds: the same few, drawn for every view
+        return _format_int(n, locale)
+    text = format_decimal(n, locale=locale, numbering_system="default")
+    return text.translate(_digit_table(locale))
+
+
+@lru_cache(maxsize=8192)
+def _format_int(n: int, locale: str) -> str:
     text = format_decimal(n, locale=locale, numbering_system="default")
     return text.translate(_digit_table(locale))

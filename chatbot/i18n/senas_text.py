@@ -18,7 +18,7 @@ from chatbot.i18n.lists import separated
 from chatbot.i18n.terms import Term, term
 from chatbot.i18n.translation import N_, _
 from chatbot.rules.base import TrickRules
-from chatbot.rules.cards import Card
+from chatbot.rules.cards import Card, Family
 from chatbot.rules.events import SenaMade
 from chatbot.rules.senas import Sena
 from chatbot.rules.state import Match
@@ -89,9 +89,21 @@ def sena_phrase(name: str, cards: Sequence[Card], rules: TrickRules) -> str:
 
 
 def sena_button(sena: Sena, rules: TrickRules, locale: str) -> str:
-    """A menu's button: the face, then the gesture and its meaning."""
-    with use_locale(locale):
-        return f"{EMOJI.get(sena.name, '🤫')} {sena_phrase(sena.name, sena.cards, rules)}"
+    """A menu's button: the face, then the gesture and its meaning. The same few words
+    are drawn for every view of a hand (the web table's pages), so each is kept once
+    worded: it depends on the seña, its cards, the deck's family and the language."""
+    key = (sena.name, tuple(sena.cards), rules.family, locale)
+    found = _BUTTONS.get(key)
+    if found is None:
+        with use_locale(locale):
+            found = f"{EMOJI.get(sena.name, '🤫')} {sena_phrase(sena.name, sena.cards, rules)}"
+        if len(_BUTTONS) < BUTTONS_KEPT:
+            _BUTTONS[key] = found
+    return found
+
+
+BUTTONS_KEPT = 4096
+_BUTTONS: dict[tuple[str, tuple[Card, ...], Family, str], str] = {}
 
 
 def made_line(seat: int, signaller: str, viewer_seat: int | None, name: str,

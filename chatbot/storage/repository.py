@@ -197,8 +197,8 @@ class Repository:
         return await self._run.read(_one_table, _ACTIVE_TABLE, {"chat_id": chat_id})
 
     async def tables_of_user(self, user_id: int, *, active_only: bool = True) -> list[TableRecord]:
-        """The tables where the user holds a seat, newest first (for tests and support
-        tools: the bot finds a table by its chat or its code)."""
+        """The tables where the user holds a seat, newest first (the web table opened
+        from the bot's menu, which names none; tests and support tools)."""
         return await self._run.read(_tables_of_user, user_id, active_only)
 
     async def save(self, table: TableRecord, expected_version: int) -> TableRecord:

@@ -1,4 +1,5 @@
-"""A started 1 v 1 Paulista table of two people, served by the web table."""
+"""A started 1 v 1 Paulista table of two people, served by the web table (whose
+group, as Telegram would say, everyone asking belongs to)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from chatbot.handlers.service import GameService, Outcome
 from chatbot.handlers.web.init_data import signed_init_data
+from chatbot.handlers.web.members import Members
 from chatbot.handlers.web.server import WebTable
 from chatbot.storage import Repository
 from tests.dbfixtures import db_engine, migrated_db_url
@@ -64,7 +66,10 @@ async def game(db_engine: AsyncEngine) -> AsyncIterator[Game]:
     async def after(outcome: Outcome) -> None:  # the chat's presenter, in the bot
         shown.append(outcome)
 
-    web = WebTable(service, TOKEN, after)
+    async def everyone(chat_id: int, user_id: int) -> bool:  # Telegram, in the bot
+        return True
+
+    web = WebTable(service, TOKEN, after, Members(everyone))
     client = TestClient(TestServer(web.application()))
     await client.start_server()
     try:

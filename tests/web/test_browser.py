@@ -36,15 +36,19 @@ GUARD_MS = 120_000  # only a failing test waits this long
 
 
 class AuditedWebTable(WebTable):
-    """The web table, noting every view it sends and the cards then hidden from its reader."""
+    """The web table, noting every view it sends, the cards then hidden from its reader,
+    and the table as it was at each version sent (to judge what a page received)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.sent: list[tuple[int, set[str], dict[str, Any]]] = []
+        self.tables: dict[int, Table] = {}
 
     async def _view(self, record: TableRecord, user: WebUser, locale: str) -> dict[str, Any]:
         doc = await super()._view(record, user, locale)
-        self.sent.append((user.id, hidden_from(Table.from_dict(record.game), user.id), doc))
+        table = Table.from_dict(record.game)
+        self.tables[record.version] = table
+        self.sent.append((user.id, hidden_from(table, user.id), doc))
         return doc
 
 

@@ -173,3 +173,42 @@ async def test_a_private_hand_message_waits_while_its_reader_is_on_the_web(
 
 async def _false(value: bool) -> bool | None:
     return True if not value else None
+
+
+async def test_a_hand_dealt_while_its_reader_is_on_the_web_posts_nothing_privately(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine,
+        migrated_db_url: URL) -> None:
+    port = free_port()
+    settings = replace(settings_for(fake_telegram, migrated_db_url),
+                       webapp_url="https://bot.example.org/truco/table/", webapp_port=port)
+    app = build_application(settings, rate_limiter=False,
+                            group_minute=GroupMinute(limit=1_000_000))
+    repo = Repository(db_engine)
+    alice, bob = FakeUser(fake_telegram, 1001, "Alice"), FakeUser(fake_telegram, 1002, "Bob")
+    base = f"http://127.0.0.1:{port}"
+    rng = random.Random(9)
+    async with running(app, settings), aiohttp.ClientSession() as http:
+        mark = fake_telegram.mark()
+        await alice.start()  # Alice follows her hands privately
+        await fake_telegram.wait_for_call("sendMessage", chat_id=alice.id, since=mark)
+        game = await open_group_table(fake_telegram, repo, alice, bob, start=False)
+        web = app.bot_data["web"]
+        stream = await http.post(f"{base}/api/stream", json={
+            "code": game.code, "initData": init_data(alice.id, token=settings.token)})
+        await asyncio.wait_for(next_view(stream), GUARD)
+        assert web.watching(game.table_id, alice.id)
+        dealt = fake_telegram.mark()
+        lobby = game.group.last_bot_message()
+        assert lobby is not None
+        await alice.press_button(lobby, "Start")
+        record = await game.human_turn()  # the hand is dealt and on its way
+        private = app.bot_data["handlers"].private_hands
+        await private.flush()
+        assert not fake_telegram.calls_to("sendMessage", chat_id=alice.id, since=dealt)
+        # the page is closed: the next change posts her the hand so far
+        stream.close()
+        await eventually(lambda: _false(web.watching(game.table_id, alice.id)),
+                         "the web table to notice the page went away")
+        if record.state.startswith("hand_"):
+            await game.play_one(rng, prefer=cards_first)
+        await fake_telegram.wait_for_call("sendMessage", chat_id=alice.id, since=dealt)

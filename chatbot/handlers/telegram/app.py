@@ -48,7 +48,10 @@ from chatbot.handlers.telegram.repeats import Repeats, quiet_repeat
 from chatbot.handlers.telegram.rules_command import RulesCommand
 from chatbot.handlers.telegram.stickers import StickerBook, prepare_stickers
 from chatbot.handlers.telegram.timers import TimerBoard
+from chatbot.handlers.telegram.web_members import chat_member_lookup
+from chatbot.handlers.telegram.web_menu import WebMenu
 from chatbot.handlers.web.links import WebLinks
+from chatbot.handlers.web.members import Members
 from chatbot.handlers.web.server import WebTable
 from chatbot.i18n.locales import LOCALES
 from chatbot.i18n.translation import N_, translate
@@ -184,6 +187,8 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
             application.bot, repo, settings.owner_id)  # what a stood card move becomes
         if web_links is not None:  # a group's button links to the Mini App by the bot's name
             web_links.bot_username = application.bot.username
+        if handlers_.web_menu is not None:  # and every private chat's menu opens it
+            await handlers_.web_menu.set_default(application.bot)
         private_hands.book = application.bot_data["stickers"]  # hand messages as pictures
         presenter.pictures.book = application.bot_data["stickers"]  # and the solo chat's
         background.append(asyncio.create_task(repeats.keep_forgetting()))
@@ -240,10 +245,12 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     app.add_error_handler(on_error)
     app.bot_data["handlers"] = h
     if settings.webapp_url:  # the web table: its moves are shown here, and it hears ours
-        web_table = WebTable(service, settings.token, after=h.after)
+        web_table = WebTable(service, settings.token, after=h.after,
+                             members=Members(chat_member_lookup(app.bot)))
         h.observers.append(web_table.seen)
         private_hands.on_web = web_table.watching  # a reader on the web costs no edits
         app.bot_data["web"] = web_table
+        h.web_menu = WebMenu(settings.webapp_url)
     app.bot_data["lifecycle"] = lifecycle
     app.bot_data["records"] = records
     app.bot_data["stickers"] = StickerBook()  # until post_init has made the sets

@@ -18,8 +18,6 @@ the game returns its :class:`Outcome`, which is presented like any other.
 
 from __future__ import annotations
 
-import asyncio
-import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -35,11 +33,11 @@ from telegram import (
 )
 from telegram.ext import ContextTypes
 
-from chatbot.ai.hint import hint
 from chatbot.fsm.errors import JudgedAt, Refused
 from chatbot.fsm.machine import PLAY_STATES
 from chatbot.fsm.table import Table
 from chatbot.handlers import lobby_presses
+from chatbot.handlers.advice import hint_text
 from chatbot.handlers.lobby_presses import LobbyPress, repeated
 from chatbot.handlers.payload import NO_TABLE, BadPayload, Payload, chat_scope
 from chatbot.handlers.service import Outcome, Step
@@ -55,12 +53,10 @@ from chatbot.handlers.telegram.keyboards import (
 from chatbot.handlers.telegram.language_command import ACTION as LANGUAGE_ACTION
 from chatbot.handlers.telegram.private_hands import STOP_ACTION
 from chatbot.handlers.telegram.rules_command import ACTION as RULES_ACTION
-from chatbot.i18n.hints import hint_line
 from chatbot.i18n.senas_text import sena_alert
 from chatbot.i18n.table_text import button, cards_alert
 from chatbot.i18n.translation import translate
 from chatbot.rules.events import SenaMade
-from chatbot.rules.views import seat_view
 from chatbot.storage import TableRecord
 
 if TYPE_CHECKING:
@@ -414,14 +410,3 @@ TABLE_BUTTONS: dict[str, TableButton] = {
     "stop": TableButton(stop, current=False),
     "back": TableButton(come_back, seated=True),
 }
-
-
-async def hint_text(table: Table, seat: int, seq: int, locale: str) -> str:
-    """The hard bot's advice for this seat, in words (searched off the event loop)."""
-    assert table.match is not None
-    rules = table.rules
-    view = seat_view(rules, table.match, seat)
-    if not view.legal:
-        raise Refused("not-your-turn")
-    action, reason = await asyncio.to_thread(hint, rules, view, random.Random(seq))
-    return hint_line(action, reason, view, rules, locale)

@@ -78,6 +78,7 @@ from chatbot.handlers.telegram.private_hands import PrivateHands
 from chatbot.handlers.telegram.rules_command import RulesCommand
 from chatbot.handlers.telegram.stickers import StickerBook
 from chatbot.handlers.telegram.timers import TimerBoard
+from chatbot.handlers.telegram.web_menu import WebMenu
 from chatbot.i18n.cards import card_label
 from chatbot.i18n.levels import level_description
 from chatbot.i18n.locales import resolve_locale
@@ -122,6 +123,8 @@ class TrucoHandlers:
         # /rules and /language: their buttons come through on_button (set by app.py)
         self.rules: RulesCommand | None = None
         self.language: LanguageCommand | None = None
+        # the menu button that opens the web table (TRUCO_WEBAPP_URL; set by app.py)
+        self.web_menu: WebMenu | None = None
         # told of every outcome presented here (the web table's open pages, set by app.py)
         self.observers: list[Callable[[Outcome], None]] = []
 
@@ -196,6 +199,8 @@ class TrucoHandlers:
         locale = await self.user_locale(update)
         if chat.type == ChatType.PRIVATE:
             await self.repo.set_started_private(user.id)
+            if self.web_menu is not None:  # the menu opens the web table, in their words
+                await self.web_menu.set_for(context.bot, chat.id, locale)
             wanted = (context.args or [""])[0]
             if wanted.startswith(SENAS_START) and await self.senas_here(
                     message, chat.id, user.id, wanted.removeprefix(SENAS_START), locale):

@@ -211,8 +211,11 @@ class PrivateHands:
             if info is None or info.user_id != reader.user_id:
                 self._stop_reader(followed, reader)  # the seat changed hands
                 continue
-            if self.on_web is not None and self.on_web(record.id, reader.user_id):
+            if self._on_web(record, reader):
                 continue  # the page shows it; the message catches up once it is closed
+            if reader.message_id is None:  # dealt while on the web: the hand so far, now
+                await self._post_hands(followed, [reader], record, table)
+                continue
             now = moment(table, reader.seat)
             if now != reader.moment:  # the reader must act, or their cards or a trick
                 reader.moment = now
@@ -249,6 +252,19 @@ class PrivateHands:
         self._tables[record.id] = followed
         while len(self._tables) > REMEMBERED:
             self._tables.pop(next(iter(self._tables)))
+        # a reader with the table open on the web reads the deal there: their message
+        # waits until the page is closed (follow posts it then, the hand so far)
+        await self._post_hands(followed, [r for r in readers if not self._on_web(record, r)],
+                               record, table)
+        return followed
+
+    def _on_web(self, record: TableRecord, reader: Reader) -> bool:
+        return self.on_web is not None and self.on_web(record.id, reader.user_id)
+
+    async def _post_hands(self, followed: Followed, readers: list[Reader],
+                          record: TableRecord, table: Table) -> None:
+        """Each reader's message of this hand, posted at once; a reader whose message
+        could not be posted is followed no more."""
         contents: list[Any] = []
         for reader in readers:
             content = self.content(followed, reader, record, table)
@@ -267,7 +283,6 @@ class PrivateHands:
                     self._photos[(reader.user_id, message_id)] = content[2]
         while len(self._photos) > 4 * REMEMBERED:  # the oldest hands' messages go first
             self._photos.pop(next(iter(self._photos)))
-        return followed
 
     async def _readers(self, table: Table) -> list[Reader]:
         """The people at the table who started the bot privately and did not stop it."""

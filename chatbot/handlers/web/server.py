@@ -24,19 +24,23 @@ from chatbot.cards.catalog import IMAGES
 from chatbot.fsm.errors import JudgedAt, Refused
 from chatbot.fsm.table import Table
 from chatbot.handlers import lobby_presses
+from chatbot.handlers.advice import hint_text
 from chatbot.handlers.refusal import refusal_text
 from chatbot.handlers.service import GameService, Outcome, Step
 from chatbot.handlers.telegram.keyboards import parse_action_arg
 from chatbot.handlers.web.hand_log import HandLogs
 from chatbot.handlers.web.init_data import BadInitData, WebUser, verify
 from chatbot.handlers.web.live import Changes
+from chatbot.handlers.web.members import Members
+from chatbot.handlers.web.recent import Recent
 from chatbot.handlers.web.records import records_view
 from chatbot.handlers.web.view import table_view
 from chatbot.i18n.locales import resolve_locale
-from chatbot.i18n.table_text import alert
+from chatbot.i18n.table_text import alert, cards_alert
 from chatbot.i18n.translation import N_, translate
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import CardCodeError
+from chatbot.rules.events import Event
 from chatbot.stats.player_records import PlayerRecords
 from chatbot.storage import StorageError, TableRecord
 
@@ -46,10 +50,14 @@ Asked = tuple[dict[str, Any], WebUser, str, TableRecord]
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).resolve().parent / "static"
+NOT_MEMBER = N_("Only members of the group this table is played in may watch it.")
+NOT_PLAYER = N_("This is someone's practice table: only its player may open it.")
 NOT_SIGNED = N_("Telegram could not confirm who you are: open the table again from the chat.")
 USER_TTL = 60.0  # seconds a reader's stored language is trusted
 READERS = 50_000  # readers whose language a process remembers
 TRIES = 20_000  # last move tried per (table, reader): a double tap counts once
+TABLES_KEPT = 500  # parsed tables kept, one per (table, version): the changes just made
+VIEWS_KEPT = 1_000  # views kept, one per (table, version, reader, language): as briefly
 
 After = Callable[[Outcome], Awaitable[None]]
 
@@ -59,11 +67,16 @@ class WebTable:
 
     ``after`` presents an outcome in the chat (``TrucoHandlers.after``, which also tells
     its observers, :meth:`seen` among them); without it a web move only wakes the pages.
+    ``members`` says who may watch a table without a seat (its group's members, asked
+    of Telegram); without it nobody unseated may.
     """
 
-    def __init__(self, service: GameService, token: str, after: After | None = None) -> None:
+    def __init__(self, service: GameService, token: str, after: After | None = None,
+                 members: Members | None = None) -> None:
         self.service = service
         self.token = token
+        # who may watch without a seat: the table's group's members (none without it)
+        self.members = members or Members()
         self.changes = Changes()
         self.after = after
         self.logs = HandLogs(service.repo)
@@ -72,6 +85,10 @@ class WebTable:
         self._tried: dict[tuple[int, int], tuple[int, str]] = {}
         self._stopping = False
         self._pages: dict[tuple[int, int], int] = {}  # (table, reader) -> open streams
+        # each version's work done once for all its pages (recent.py)
+        self._tables: Recent[tuple[int, int], Table] = Recent(TABLES_KEPT)
+        self._views: Recent[tuple[int, int, int, str], dict[str, Any]] = Recent(VIEWS_KEPT)
+        self._events: Recent[tuple[int, int], list[Event]] = Recent(TABLES_KEPT)
         # tells the other processes of a change (several workers: relay.WebRelay.publish)
         self.relay: Callable[[int], None] | None = None
 
@@ -86,6 +103,8 @@ class WebTable:
         app.router.add_post("/api/move", self.move)
         app.router.add_post("/api/sena", self.sena)
         app.router.add_post("/api/rematch", self.rematch)
+        app.router.add_post("/api/hint", self.hint)
+        app.router.add_post("/api/cards", self.cards)
         app.router.add_post("/api/stream", self.stream)
         app.on_shutdown.append(self._stop_streams)
         return app
@@ -180,7 +199,7 @@ class WebTable:
         try:
             outcome = await self.service.sena(record.id, user.id, name, hand_no)
         except Refused as refused:
-            table = Table.from_dict(record.game)
+            table = self._table(record)
             at = JudgedAt(table, table.seat_of(user.id)) if refused.error is not None else None
             current = await self.service.load(record.id) or record
             return _json({"error": refusal_text(refused, locale, at),
@@ -211,6 +230,43 @@ class WebTable:
         await self._present(outcome)
         return _json(await self._view(outcome.record, user, locale))
 
+    async def hint(self, request: web.Request) -> web.Response:
+        """The practice table's Hint for the turn the page was drawn for: the chat's own
+        advice (chatbot/handlers/advice.py), said to the reader and changing nothing."""
+        asked = await self._asked(request)
+        if isinstance(asked, web.Response):
+            return asked
+        body, user, locale, record = asked
+        seq = body.get("seq")
+        if type(seq) is not int:
+            return _json({"error": alert("forged", locale)}, 400)
+        table = self._table(record)
+        seat = table.seat_of(user.id)
+        try:
+            if seat is None or table.match is None:
+                raise Refused("not-at-table")
+            if record.chat_id != user.id:  # only a practice table has a teacher
+                raise Refused("not-now")
+            if seq != record.turn_seq:
+                raise Refused("stale")
+            text = await hint_text(table, seat, seq, locale)
+        except Refused as refused:
+            return _json({"error": refusal_text(refused, locale)}, 409)
+        return _json({"said": text})
+
+    async def cards(self, request: web.Request) -> web.Response:
+        """The chat's "My cards": the reader's cards, and a partner's where the rules show
+        them, in words (a blind hand says so); changes nothing."""
+        asked = await self._asked(request)
+        if isinstance(asked, web.Response):
+            return asked
+        _, user, locale, record = asked
+        table = self._table(record)
+        seat = table.seat_of(user.id)
+        if seat is None or table.match is None:
+            return _json({"error": refusal_text(Refused("not-at-table"), locale)}, 409)
+        return _json({"said": cards_alert(table, seat, locale)})
+
     async def stream(self, request: web.Request) -> web.StreamResponse:
         """The reader's view now, and again after every change of the table, in the
         server-sent events format. A POST, so that the initData travels in the body and
@@ -237,8 +293,8 @@ class WebTable:
                     sent = current.version
                 else:  # a comment line: a page gone away is noticed, a proxy keeps it open
                     await response.write(b": still here\n\n")
-                if not current.active:
-                    break
+                if not current.active or not await self._may_see(current, user.id):
+                    break  # over, or a watcher who left the group (kept a minute at most)
                 await self.changes.wait(record.id)
         except ConnectionResetError:
             pass  # the page went away
@@ -274,7 +330,17 @@ class WebTable:
         record = await self._record(body.get("code"), user)
         if record is None:
             return _json({"error": alert("no-table", locale)}, 404)
+        if not await self._may_see(record, user.id):
+            text = NOT_MEMBER if record.chat_id < 0 else NOT_PLAYER
+            return _json({"error": translate(text, locale)}, 403)
         return body, user, locale, record
+
+    async def _may_see(self, record: TableRecord, user_id: int) -> bool:
+        """A player sees their seat's view; anyone else the public one, if a member of
+        the table's group (members.py)."""
+        if self._table(record).seat_of(user_id) is not None:
+            return True
+        return await self.members.may_watch(record.chat_id, user_id)
 
     async def _reader(self, request: web.Request,
                       init_data: object) -> tuple[WebUser, str] | web.Response:
@@ -307,18 +373,42 @@ class WebTable:
         return resolve_locale(known[0], user.language_code)
 
     async def _record(self, code: object, user: WebUser) -> TableRecord | None:
-        """The table the page names (the signed start parameter when the page names none)."""
+        """The table the page names (the signed start parameter when the page names none);
+        a page that names none at all (the bot's menu button) shows the reader's newest
+        open table, their practice table included."""
         code = code or user.start_param
+        if not code:
+            try:
+                mine = await self.service.repo.tables_of_user(user.id)
+            except StorageError:
+                return None
+            return next((record for record in mine if record.active), None)
         if not isinstance(code, str) or not code.isalnum() or len(code) > 32:
             return None
         record = await self.service.by_code(code)
         return record if record is not None and record.active else None
 
+    def _table(self, record: TableRecord) -> Table:
+        """The stored game of this version, parsed once (only read from here on)."""
+        key = (record.id, record.version)
+        return self._tables.get(key) or self._tables.put(key, Table.from_dict(record.game))
+
     async def _view(self, record: TableRecord, user: WebUser, locale: str) -> dict[str, Any]:
-        table = Table.from_dict(record.game)
-        events = await self.logs.events(record.id, table.rules.family)
-        return table_view(table, record.code, user_id=user.id, locale=locale, events=events,
-                          deadline=record.turn_deadline, version=record.version)
+        """The reader's view of this version, drawn once (the mover's answer and their own
+        stream share it; callers only send it)."""
+        key = (record.id, record.version, user.id, locale)
+        known = self._views.get(key)
+        if known is not None:
+            return known
+        table = self._table(record)
+        events = self._events.get((record.id, record.version))
+        if events is None:
+            events = self._events.put((record.id, record.version),
+                                      await self.logs.events(record.id, table.rules.family))
+        return self._views.put(key, table_view(
+            table, record.code, user_id=user.id, locale=locale, events=events,
+            deadline=record.turn_deadline, version=record.version,
+            practice=record.chat_id == user.id))
 
 
 async def _body(request: web.Request) -> dict[str, Any]:

@@ -48,8 +48,11 @@ def _mark(card: Card, manilhas: Sequence[Card]) -> Mark:
 
 def table_view(table: Table, code: str, *, user_id: int | None, locale: str,
                events: Sequence[Event] = (), deadline: datetime | None = None,
-               version: int = 0) -> dict[str, Any]:
-    """Everything the page shows to ``user_id`` (None, or not seated: a spectator)."""
+               version: int = 0, practice: bool = False) -> dict[str, Any]:
+    """Everything the page shows to ``user_id`` (None, or not seated: a spectator).
+
+    ``practice``: the reader's own practice table (a private chat's), the only one whose
+    player is offered the hint, as in the chat."""
     seat = table.seat_of(user_id) if user_id is not None else None
     names = seat_names(table, locale)
     out: dict[str, Any] = {
@@ -60,6 +63,7 @@ def table_view(table: Table, code: str, *, user_id: int | None, locale: str,
     # a finished game's players may start the next one, as the chat's button does
     out["rematch"] = (button("rematch", locale)
                       if seat is not None and table.state == "finished" else None)
+    out["cards"] = out["hint"] = None  # the private looks (api/cards, api/hint), if any
     with use_locale(locale):
         out["title"] = variant_name(table.variant)
         if seat is None:
@@ -104,6 +108,8 @@ def table_view(table: Table, code: str, *, user_id: int | None, locale: str,
                                   for c in cards]}
                        for owner, cards in view.seen.items() if owner != seat and cards]
     out["moves"] = moves(view, table, locale, manilhas)
+    out["cards"] = button("cards", locale)  # the chat's "My cards", said on the page
+    out["hint"] = button("hint", locale) if practice and view.legal else None
     # señas at any moment of the hand, to the partner only (as in the chat's menu)
     out["hand_no"] = match.hand_no
     out["senas"] = [{"name": sena.name, "label": sena_button(sena, table.rules, locale)}

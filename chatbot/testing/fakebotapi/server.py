@@ -192,6 +192,8 @@ class FakeTelegramServer:
         self.inline_answers: dict[str, InlineAnswer] = {}
         self.inline_messages: dict[str, FakeMessage] = {}
         self.commands: dict[tuple[str, str], list[JSON]] = {}
+        # setChatMenuButton: per private chat id, None for the default of every chat
+        self.menu_buttons: dict[int | None, JSON] = {}
         self.webhook_url = ""
         self.webhook_secret = ""
         self.webhook_deliveries: list[tuple[int, int | str]] = []
@@ -798,6 +800,8 @@ class FakeTelegramServer:
             "setMyCommands": self._set_my_commands,
             "getMyCommands": self._get_my_commands,
             "deleteMyCommands": self._delete_my_commands,
+            "setChatMenuButton": self._set_chat_menu_button,
+            "getChatMenuButton": self._get_chat_menu_button,
             "sendMessage": self._send_message,
             "editMessageText": self._edit_message_text,
             "editMessageReplyMarkup": self._edit_message_reply_markup,
@@ -966,6 +970,42 @@ class FakeTelegramServer:
     async def _delete_my_commands(self, params: JSON, call: ApiCall) -> bool:
         self.commands.pop(self._commands_key(params), None)
         return True
+
+    def _menu_chat(self, params: JSON) -> int | None:
+        """The private chat a menu button is for (None: the default); a group has none."""
+        if params.get("chat_id") in (None, ""):
+            return None
+        chat = self.chat(params["chat_id"])
+        if chat.type != "private":
+            raise ApiError(400, "Bad Request: chat_id must be a private chat")
+        return chat.id
+
+    async def _set_chat_menu_button(self, params: JSON, call: ApiCall) -> bool:
+        chat_id = self._menu_chat(params)
+        button = params.get("menu_button") or {"type": "default"}
+        if isinstance(button, str):
+            button = json.loads(button)
+        kind = button.get("type")
+        if kind not in ("commands", "web_app", "default"):
+            raise ApiError(400, "Bad Request: unsupported menu button type")
+        if kind == "web_app":
+            url = str((button.get("web_app") or {}).get("url", ""))
+            if not url.startswith("https://"):
+                raise ApiError(400, "Bad Request: BUTTON_URL_INVALID")
+            if not 1 <= len(str(button.get("text", ""))) <= 64:
+                raise ApiError(400, "Bad Request: BUTTON_TEXT_INVALID")
+        if kind == "default":
+            self.menu_buttons.pop(chat_id, None)
+        else:
+            self.menu_buttons[chat_id] = dict(button)
+        return True
+
+    async def _get_chat_menu_button(self, params: JSON, call: ApiCall) -> JSON:
+        chat_id = self._menu_chat(params)
+        found = self.menu_buttons.get(chat_id)
+        if found is None and chat_id is not None:
+            found = self.menu_buttons.get(None)
+        return dict(found) if found is not None else {"type": "commands"}
 
     def _chat_for_sending(self, params: JSON) -> FakeChat:
         if params.get("chat_id") is None:

@@ -7,7 +7,8 @@
   const launch = new URLSearchParams(location.hash.slice(1));
   const query = new URLSearchParams(location.search);
   const initData = launch.get("tgWebAppData") || "";
-  const code = query.get("t") || launch.get("tgWebAppStartParam") || "";
+  // none from the bot's menu button: the server answers with the reader's own table
+  let code = query.get("t") || launch.get("tgWebAppStartParam") || "";
   const tg = () => (window.Telegram && window.Telegram.WebApp) || null;
   let view = null;
   let busy = false;
@@ -30,6 +31,7 @@
   }
 
   function show(doc) {
+    if (!view || view.seq !== doc.seq) setText("said", "");  // a look of an earlier turn
     view = doc;
     byId("table").dataset.version = doc.version;
     byId("table").dataset.seq = doc.seq;
@@ -78,6 +80,13 @@
       button.addEventListener("click", () => send(m));
       return button;
     }));
+    for (const [id, path] of [["cards", "api/cards"], ["hint", "api/hint"]]) {
+      if (!doc[id]) continue;  // a private look: said on the page, changes nothing
+      const look = el("button", { id: id, class: "look" }, [el("bdi", { text: doc[id] })]);
+      look.disabled = busy;
+      look.addEventListener("click", () => ask(path));
+      byId("moves").append(look);
+    }
     if (doc.rematch) {
       const again = el("button", { id: "rematch" }, [el("bdi", { text: doc.rematch })]);
       again.disabled = busy;
@@ -103,6 +112,22 @@
 
   function send(move) { return act("api/move", { seq: view.seq, move: move.arg }); }
   function signal(sena) { return act("api/sena", { sena: sena.name, hand: view.hand_no }); }
+
+  // "My cards" and the hint: an answer in words, shown until the next turn
+  async function ask(path) {
+    if (busy) return;
+    busy = true;
+    showHand(view);
+    try {
+      const answer = await post(path, { seq: view.seq });
+      setText("error", answer.error);
+      setText("said", answer.said);
+    } catch (e) {
+      // nothing changed: the reader may ask again
+    }
+    busy = false;
+    showHand(view);
+  }
 
   async function act(path, body) {
     if (busy) return;  // a double tap sends one move
@@ -140,7 +165,7 @@
           method: "POST", headers: { "Content-Type": "application/json" },
           body: JSON.stringify({ initData: initData, code: code }),
         });
-        if (response.status === 401 || response.status === 404) {
+        if (response.status === 401 || response.status === 403 || response.status === 404) {
           setText("error", (await response.json()).error);
           return;
         }
@@ -199,6 +224,7 @@
   async function start() {
     const answer = await post("api/table", {});
     if (answer.error) { setText("error", answer.error); return; }
+    code = code || answer.code;  // the table it showed is the one this page follows
     show(answer);
     records();
     listen();
