@@ -72,7 +72,10 @@ async def test_an_inline_query_during_a_redis_outage_is_told_the_table_is_busy(
         assert moved.active
         await server.wait_until(lambda: post.edits > 0, timeout=WAIT,
                                 what="the move's post settled")
-        assert (post.text or post.caption or "").startswith("Alice "), post.text
+        # settled into her move, whichever it was: the bots in the worker search by the
+        # clock, so on a loaded machine a bot may have raised first and her move be "Accept"
+        settled = post.text or post.caption or ""
+        assert settled.startswith("Alice") and settled != "Alice: …", settled
         # the busy answers were not queued: no worker answered those queries again
         told = [q for q, a in server.inline_answers.items()
                 if [r["title"] for r in a.results] in ([BUSY["en"]], [BUSY["pt_BR"]])]
