@@ -78,6 +78,9 @@ VALUE_RAISE_MARGIN = {2: 0.06}
 # rules of good play (chatbot.ai.card_plays), and how many plays that prior counts as.
 BREAK_PRIOR = 0.15
 BREAK_PRIOR_PLAYS = 6.0
+# Hands a seat has been watched in after which the record's word that it is tight carries
+# half its weight (about two games of 1v1 Paulista): see TableReads.tight_evidence.
+EVIDENCE_HANDS = 20.0
 
 
 @dataclass(slots=True)
@@ -287,6 +290,20 @@ class TableReads:
     def envido_counts(self, seat: int) -> list[int]:
         """The counts this seat showed in hands where it sang the first envido."""
         return self.seats[seat].envido_shown
+
+    def tight_evidence(self, seat: int) -> float:
+        """How sure the record is that this seat raises tighter than a normal player:
+        0 for a stranger, towards 1 as its read climbs from the prior to
+        :data:`TIGHT_FROM` over many hands (``hands / (hands + EVIDENCE_HANDS)``).
+
+        The read itself is shrunk towards the prior, but a few hands still move it;
+        whatever leans on "this seat is tight" (the tight rules in the belief, a
+        lower defence floor) asks for games of evidence on top.
+        """
+        hands = self.seats[seat].hands
+        trust = hands / (hands + EVIDENCE_HANDS)
+        tight = min(1.0, max(0.0, (self.tightness(seat) - PRIOR) / (TIGHT_FROM - PRIOR)))
+        return trust * tight
 
     def style_of(self, seat: int) -> str:
         """The rule-bot style that plays most like this seat so far."""

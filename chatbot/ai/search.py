@@ -247,7 +247,8 @@ def belief_for(rules: TrickRules[Any], view: SeatView,
     style_of = None if reads is None else reads.style_of
     raisers = () if reads is None else reads.raisers()
     bluffs = None if reads is None else reads.bluff_share
-    calls = call_belief(rules, view, tightness, style_of, raisers, bluffs)
+    evidence = None if reads is None else reads.tight_evidence
+    calls = call_belief(rules, view, tightness, style_of, raisers, bluffs, evidence)
     plays = None  # a stranger's plays say nothing: people play cards many ways
     if view.players == 2 and reads is not None:
         plays = play_belief(rules, view, reads.play_slip(1 - view.seat))
