@@ -26,6 +26,7 @@ is always the lowest one (a manilha thrown under a better card is wasted).
 Answers: a raise is accepted only when the estimated chance of winning the
 hand beats its break-even at this score (:func:`chatbot.ai.equity.break_even`),
 by a margin that grows with how tight the raiser reads (:func:`read_margin`).
+A hand that cannot be lost is raised without a search (:mod:`chatbot.ai.sure_win`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from chatbot.ai.reads import FOLD_PRIOR, PRIOR, TableReads
 from chatbot.ai.rulebot import ENVIDO_CALL_AT, NORMAL, STYLES, RuleBot, Style
 from chatbot.ai.senas import sena_belief
 from chatbot.ai.strength import Ranking, ranking
+from chatbot.ai.sure_win import sure_raise
 from chatbot.ai.worlds import (
     Belief,
     both,
@@ -292,6 +294,9 @@ def analyse(rules: TrickRules[Any], view: SeatView, rng: random.Random,
     baseline = RuleBot(rules, view, random.Random(rng.getrandbits(32)), NORMAL, rank).choose()
     if len(view.legal) == 1 or not searchable(view):
         return Analysis(baseline, baseline, {}, 0, False)
+    sure = sure_raise(rules, view, rank)
+    if sure is not None:  # the hand cannot be lost: raise it (or take the raise), no search
+        return Analysis(sure, baseline, {}, 0, False, view_break_even(rules, view))
     cands = backed(view, candidates(view, rank, baseline), baseline)
     if len(cands) == 1:
         return Analysis(baseline, baseline, {}, 0, False)
