@@ -3,9 +3,10 @@
 A raise from ``s`` to ``s'`` points made on nothing wins ``s`` points each time
 it is run from and loses ``s'`` each time it is accepted, where keeping quiet
 would have lost ``s``. It pays unless the raised side accepts at least
-:func:`defence_frequency` of the time: ``2s / (s + s')`` by points (a half for
+:func:`step_frequency` of the time: ``2s / (s + s')`` by points (a half for
 a truco from 1 to 3, two thirds for a raise from 3 to 6), weighed by match
-equity when two sides race to a target. Our side cannot see the raiser's
+equity when two sides race to a target; above the first raise, of the hands
+that met the raises below (:func:`defence_frequency`). Our side cannot see the raiser's
 cards but it knows its own, so the defence is a share of the hands it might
 hold here: it accepts with every hand whose place among them
 (:func:`hand_place`) is inside the top share that the frequency asks for.
@@ -37,18 +38,15 @@ PLACES = 40  # hands drawn to place ours among the ones we might hold ...
 PLACES_EXACT = 60  # ... unless there are at most this many: then every one is listed
 
 
-def defence_frequency(rules: TrickRules[Any], view: SeatView) -> float | None:
-    """Share of its hands this side must accept the pending raise with so that a raise
-    on nothing does not pay; None when no truco-ladder raise waits for our answer.
+def step_frequency(rules: TrickRules[Any], view: SeatView, run: int, play: int) -> float:
+    """Share of its hands a side must accept a raise from ``run`` to ``play`` points with
+    so that the raise made on a hand that loses does not pay.
 
-    Raising on a hand that loses when played costs the raiser ``play`` points when
-    accepted instead of the ``run`` points it loses anyway, and wins ``run`` when
-    run from: our side must accept a share ``a`` with ``a * E(win play) + (1 - a) *
-    E(run) >= E(win run)``, equities of our side (points off a race to a target).
+    Such a raise costs the raiser ``play`` points when accepted instead of the
+    ``run`` points it loses anyway, and wins ``run`` when run from: our side must
+    accept a share ``a`` with ``a * E(win play) + (1 - a) * E(run) >= E(win run)``,
+    equities of our side at this score (points off a race to a target).
     """
-    if view.pending_call not in (A.TRUCO, A.RAISE) or view.pending_caller is None:
-        return None
-    run, play = raise_stakes(rules, view.level + 1, view.stake)
     if play <= run:
         return 0.0
     if len(view.score) != 2 or rules.options.get("scoring") == "ledger":
@@ -61,6 +59,24 @@ def defence_frequency(rules: TrickRules[Any], view: SeatView) -> float | None:
     if called - fold <= 1e-12:
         return 0.0
     return max(0.0, min(1.0, (quiet - fold) / (called - fold)))
+
+
+def defence_frequency(rules: TrickRules[Any], view: SeatView) -> float | None:
+    """Share of all the hands it might hold that this side accepts the pending raise
+    with; None when no truco-ladder raise waits for our answer.
+
+    A raise above the first comes after our side raised or accepted the steps
+    below, each with only its own share of hands: the share of this step is
+    taken of what is left, so the shares multiply (a truco met with half of our
+    hands, its six with two thirds of that half: a third of all).
+    """
+    if view.pending_call not in (A.TRUCO, A.RAISE) or view.pending_caller is None:
+        return None
+    ladder = rules.ladder
+    share = step_frequency(rules, view, *raise_stakes(rules, view.level + 1, view.stake))
+    for level in range(1, min(view.level + 1, len(ladder))):  # the steps met before
+        share *= step_frequency(rules, view, ladder[level - 1], ladder[level])
+    return share
 
 
 def floor_scale(reads: TableReads | None, caller: int) -> float:
