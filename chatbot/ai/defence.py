@@ -13,8 +13,9 @@ hold here: it accepts with every hand whose place among them
 
 The floor stands for a raiser we know nothing about. Only what this raiser
 has shown at the table moves it (:func:`floor_scale`): a seat whose raises the
-record reads as tight (shown cards, a low raise rate, many runs), over enough
-hands, lowers it towards no floor; nothing is assumed about a stranger.
+record reads as tight (shown cards, a low raise rate, many runs) over enough
+hands, or whose called raises keep showing value, lowers it towards no floor;
+nothing is assumed about a stranger.
 """
 
 from __future__ import annotations
@@ -81,14 +82,18 @@ def defence_frequency(rules: TrickRules[Any], view: SeatView) -> float | None:
 
 def floor_scale(reads: TableReads | None, caller: int) -> float:
     """How much of the defence floor stands against ``caller``: all of it for a stranger,
-    less as its record reads tighter than a normal player's over more hands.
+    less as its record shows it tight over many hands
+    (:meth:`TableReads.tight_evidence`) or shows value every time its raises were
+    called (:meth:`TableReads.bluff_evidence`).
 
-    The read (:meth:`TableReads.tightness`) starts at the prior and its shrinkage
-    lets a few hands move it; the floor asks for more
-    (:meth:`TableReads.tight_evidence`), so one lucky run of strong cards does
-    not make a stranger a rock.
+    The floor is there for the bluffs; a raiser whose called raises keep showing
+    the cards it raised on has not been bluffing, and the floor met its raises
+    with hands that lose to value. Both reads start where a stranger's does, so
+    nothing moves the floor but what this raiser has shown.
     """
-    return 1.0 if reads is None else 1.0 - reads.tight_evidence(caller)
+    if reads is None:
+        return 1.0
+    return min(1.0 - reads.tight_evidence(caller), reads.bluff_evidence(caller))
 
 
 def _pool(view: SeatView, rank: Ranking) -> list[Card]:

@@ -448,3 +448,24 @@ def test_tight_evidence_needs_hands_not_assumptions() -> None:
     rare = reads_of(5, 100)
     assert rare.tightness(0) > PRIOR and rare.tight_evidence(0) > 0.6
     assert reads_of(1, 8).tight_evidence(0) < rare.tight_evidence(0) / 2
+
+
+def test_only_called_raises_that_show_value_lower_the_bluff_evidence() -> None:
+    """A stranger may bluff; a raiser whose called raises kept showing strong cards has
+    not been, and one caught on weak cards may again."""
+    rules = rules_for("paulista")
+
+    def shown(strong: int, weak: int) -> TableReads:
+        reads = TableReads(2)
+        for cards in [(Card(12, "C"), Card(3, "H"), Card(2, "S"))] * strong + \
+                [(Card(4, "D"), Card(5, "S"), Card(6, "H"))] * weak:
+            reads.action(0, A.TRUCO)
+            reads.action(1, A.ACCEPT)
+            reads.hand_over(rules, VIRA, [[(0, card), (1, Card(4, "C"))] for card in cards])
+        return reads
+
+    assert TableReads(2).bluff_evidence(0) == 1.0
+    clean = shown(4, 0).bluff_evidence(0)
+    assert clean < 0.4
+    assert shown(4, 1).bluff_evidence(0) > clean
+    assert shown(2, 1).bluff_evidence(0) == 1.0
