@@ -78,6 +78,14 @@ VALUE_RAISE_MARGIN = {2: 0.06}
 # rules of good play (chatbot.ai.card_plays), and how many plays that prior counts as.
 BREAK_PRIOR = 0.15
 BREAK_PRIOR_PLAYS = 6.0
+# Hands a seat has been watched in after which the record's word that it is tight carries
+# half its weight (about two games of 1v1 Paulista): see TableReads.tight_evidence.
+EVIDENCE_HANDS = 20.0
+# A raise whose called cards showed less than this reads as a bluff (a random hand of
+# three shows about 0.65, a rule bot's value raise 0.8 or more); see bluff_evidence.
+SHOWN_WEAK = 0.7
+WEAK_WEIGHT = 3.0
+SHOWDOWN_PRIOR = 2.0
 
 
 @dataclass(slots=True)
@@ -287,6 +295,36 @@ class TableReads:
     def envido_counts(self, seat: int) -> list[int]:
         """The counts this seat showed in hands where it sang the first envido."""
         return self.seats[seat].envido_shown
+
+    def tight_evidence(self, seat: int) -> float:
+        """How sure the record is that this seat raises tighter than a normal player:
+        0 for a stranger, towards 1 as its read climbs from the prior to
+        :data:`TIGHT_FROM` over many hands (``hands / (hands + EVIDENCE_HANDS)``).
+
+        The read itself is shrunk towards the prior, but a few hands still move it;
+        whatever leans on "this seat is tight" (the tight rules in the belief, a
+        lower defence floor) asks for games of evidence on top.
+        """
+        hands = self.seats[seat].hands
+        trust = hands / (hands + EVIDENCE_HANDS)
+        tight = min(1.0, max(0.0, (self.tightness(seat) - PRIOR) / (TIGHT_FROM - PRIOR)))
+        return trust * tight
+
+    def bluff_evidence(self, seat: int) -> float:
+        """How likely the record leaves it that this seat's raises include bluffs: 1 for
+        a stranger, lower the more of its called raises showed value cards and none.
+
+        A called raise shows the raiser's cards. While our side meets a stranger's
+        raises with the defence floor's share of its hands, whatever the raiser
+        holds, what gets called is a fair sample of what it raises on, so bluffs
+        show as weak cards (:data:`SHOWN_WEAK`). Each weak showing counts
+        :data:`WEAK_WEIGHT` times, and the stranger's prior is
+        :data:`SHOWDOWN_PRIOR` showings: two clean showings halve it, a bluff
+        caught in three brings it back.
+        """
+        shown = self.seats[seat].shown
+        weak = sum(1 for strength in shown if strength < SHOWN_WEAK)
+        return min(1.0, (WEAK_WEIGHT * weak + SHOWDOWN_PRIOR) / (len(shown) + SHOWDOWN_PRIOR))
 
     def style_of(self, seat: int) -> str:
         """The rule-bot style that plays most like this seat so far."""

@@ -25,7 +25,10 @@ apart, the cheapest wins, and a card that can neither win nor tie the trick
 is always the lowest one (a manilha thrown under a better card is wasted).
 Answers: a raise is accepted only when the estimated chance of winning the
 hand beats its break-even at this score (:func:`chatbot.ai.equity.break_even`),
-by a margin that grows with how tight the raiser reads (:func:`read_margin`).
+by a margin that grows with how tight the raiser reads (:func:`read_margin`),
+or when the hand is inside the share that must accept for a bluff not to pay
+(:func:`defend`, :mod:`chatbot.ai.defence`). A hand that cannot be lost is
+raised without a search (:mod:`chatbot.ai.sure_win`).
 """
 
 from __future__ import annotations
@@ -38,12 +41,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from chatbot.ai.card_plays import play_belief
+from chatbot.ai.defence import floor_accepts
 from chatbot.ai.envido_model import threshold_shift
 from chatbot.ai.equity import Equity, view_break_even
 from chatbot.ai.reads import FOLD_PRIOR, PRIOR, TableReads
 from chatbot.ai.rulebot import ENVIDO_CALL_AT, NORMAL, STYLES, RuleBot, Style
 from chatbot.ai.senas import sena_belief
 from chatbot.ai.strength import Ranking, ranking
+from chatbot.ai.sure_win import cannot_win, sure_raise
 from chatbot.ai.worlds import (
     Belief,
     both,
@@ -247,7 +252,8 @@ def belief_for(rules: TrickRules[Any], view: SeatView,
     style_of = None if reads is None else reads.style_of
     raisers = () if reads is None else reads.raisers()
     bluffs = None if reads is None else reads.bluff_share
-    calls = call_belief(rules, view, tightness, style_of, raisers, bluffs)
+    evidence = None if reads is None else reads.tight_evidence
+    calls = call_belief(rules, view, tightness, style_of, raisers, bluffs, evidence)
     plays = None  # a stranger's plays say nothing: people play cards many ways
     if view.players == 2 and reads is not None:
         plays = play_belief(rules, view, reads.play_slip(1 - view.seat))
@@ -291,6 +297,9 @@ def analyse(rules: TrickRules[Any], view: SeatView, rng: random.Random,
     baseline = RuleBot(rules, view, random.Random(rng.getrandbits(32)), NORMAL, rank).choose()
     if len(view.legal) == 1 or not searchable(view):
         return Analysis(baseline, baseline, {}, 0, False)
+    sure = sure_raise(rules, view, rank)
+    if sure is not None:  # the hand cannot be lost: raise it (or take the raise), no search
+        return Analysis(sure, baseline, {}, 0, False, view_break_even(rules, view))
     cands = backed(view, candidates(view, rank, baseline), baseline)
     if len(cands) == 1:
         return Analysis(baseline, baseline, {}, 0, False)
@@ -326,6 +335,7 @@ def analyse(rules: TrickRules[Any], view: SeatView, rng: random.Random,
     if be is not None:  # a raise waits for our answer: how tight its caller reads counts
         choice = gate(view, outcomes, choice, be,
                       read_margin(view, reads, budget.accept_margin))
+        choice = defend(rules, view, rank, reads, choice)
     return Analysis(choice, baseline, outcomes, used, True, be)
 
 
@@ -453,6 +463,23 @@ def gate(view: SeatView, outcomes: dict[Action, Outcome], choice: Action,
     if outcome.win_rate >= min(be + margin, 0.99):
         return choice
     return run
+
+
+def defend(rules: TrickRules[Any], view: SeatView, rank: Ranking, reads: TableReads | None,
+           choice: Action) -> Action:
+    """A run becomes an accept when this hand is inside the share of hands that must
+    accept the raise for a bluff not to pay (:func:`chatbot.ai.defence.floor_accepts`):
+    the search's belief in a raise is only as good as its read of the raiser, and a
+    stranger's raise read as cards is a free run for a bluffer. A hand that cannot be
+    won whatever the raiser holds still runs."""
+    if choice.kind != A.RUN:
+        return choice
+    accept = next((a for a in view.legal if a.kind == A.ACCEPT), None)
+    if accept is None or not floor_accepts(rules, view, rank, reads):
+        return choice
+    if cannot_win(rules, view, rank):  # a floor is no reason to take a sure loss
+        return choice
+    return accept
 
 
 def choose(rules: TrickRules[Any], view: SeatView, rng: random.Random,

@@ -250,6 +250,7 @@ DEFAULT_TIGHTNESS = PRIOR
 Tightness = Callable[[int], float]
 BluffShare = Callable[[int], float]  # share of its weak hands a seat raises on
 StyleOf = Callable[[int], str]
+Evidence = Callable[[int], float]  # 0 (a stranger) to 1: how sure the record is of a tight seat
 # Share of a raise's weight given by the rule bot of the style the raiser reads as
 # (the rest by the smooth curve of reads.raise_weight), by table size. A rule bot
 # raises on a threshold, so its raise rules out most weak hands; the curve keeps
@@ -287,14 +288,14 @@ FIRM_SHARE = {2: 0.8}
 FIRM_FROM, FIRM_AT = 0.64, 0.70
 
 
-# At a table of two a seat read as a normal player may as well be a tight one: both
-# truco on two top cards, so they raise about as often, and the tight style accepted
-# most of hard's raises there, so its runs did not tell it either
-# (docs/arena/2026-12-06-table-of-two.md). Its raise is weighed by the tight rules
-# for this share of the rules' part and the normal ones for the rest. With the
-# normal rules alone, the estimate after accepting the tight style's trucos ran 0.09
-# above what was won, 0.07 with the mix, and against the baseline it went from
-# +0.07 to +0.06 (docs/arena/2026-12-06-cards-played.md).
+# At a table of two a seat read as a normal player may be a tight one: both truco on
+# two top cards, so they raise about as often. Whether it is one is learned, not assumed:
+# its raise is weighed by the tight rules for MAYBE_TIGHT of the rules' part times the
+# evidence that this seat raises tight (TableReads.tight_evidence: none for a stranger,
+# growing with the hands it has been watched in and how far its record reads above a
+# normal player's), the normal ones for the rest. Assumed for every stranger, the mix
+# read a second-trick bluffer's trucos as a tight player's and ran from hands that won
+# 0.42 of the time with every card open (issue 37).
 MAYBE_TIGHT = {2: 0.5}
 
 
@@ -367,7 +368,8 @@ def call_belief(rules: TrickRules[Any], view: SeatView,
                 tightness: Tightness | None = None,
                 style_of: StyleOf | None = None,
                 raisers: Collection[int] = (),
-                bluffs: BluffShare | None = None) -> Belief | None:
+                bluffs: BluffShare | None = None,
+                tight_evidence: Evidence | None = None) -> Belief | None:
     """Raises made this hand (by the other side, or by a partner) make strong cards likelier.
 
     A pending raise is weighed on its caller's cards by the smooth curve of how
@@ -375,9 +377,10 @@ def call_belief(rules: TrickRules[Any], view: SeatView,
     two or three, half by the rules of the style it reads as (``style_of``,
     :func:`rule_weight`, :data:`RULE_SHARE`); at a table of two, four fifths
     once it does not read loose (:data:`FIRM_SHARE`), and a seat read as a
-    normal player there is weighed half by the tight rules
-    (:data:`MAYBE_TIGHT`). At a table of four or more a counter-raise is no
-    evidence: with the partner's raise below read, the estimate after accepting
+    normal player there is weighed by the tight rules up to half, as far as
+    ``tight_evidence`` carries (:data:`MAYBE_TIGHT`; a stranger not at all).
+    At a table of four or more a counter-raise is no evidence: with the
+    partner's raise below read, the estimate after accepting
     the baseline's counters was 0.01 above what was won, and read as strength
     0.06 below it (docs/arena/2026-12-06-partner-raise.md). There, a seat read clearly
     as tight is the exception: its raise, on turn or a counter, is weighed
@@ -423,8 +426,8 @@ def call_belief(rules: TrickRules[Any], view: SeatView,
         share = tight_share(tight(caller)) if view.players >= 4 else \
             rule_share(view.players, tight(caller))
         caller_rules = STYLES[style(caller)]
-        if caller_rules is NORMAL:
-            maybe_tight = MAYBE_TIGHT.get(view.players, 0.0)
+        if caller_rules is NORMAL and tight_evidence is not None:
+            maybe_tight = MAYBE_TIGHT.get(view.players, 0.0) * tight_evidence(caller)
     counter = pending and counter_pending(rules, view)
     raised = view.level >= 1 and view.last_raiser is not None
     theirs_raised = raised and view.last_raiser != view.team and not pending
