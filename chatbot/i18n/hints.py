@@ -52,8 +52,16 @@ HINT_REASONS: dict[str, str] = {
 
 
 # The advice about a raise where the variant's table does not run: Le Truc's governor
-# refuses (the rules' ``refuse_call``), so its hints say so in the words of its buttons.
+# refuses and the Argentine table answers "no quiero" (the rules' ``refuse_call``), so
+# their hints say so in the words of their buttons.
 REFUSAL_HINTS: dict[str, dict[str, str]] = {
+    "no-quiero": {
+        "worth-the-risk-accept": N_("Accept: refusing costs more than the risk of playing "
+                                    "on."),
+        "hopeless-run": N_("Decline: your cards are unlikely to win this hand."),
+        "protect-score-run": N_("Decline: losing this raise would end the game, and your "
+                                "chances are low."),
+    },
     "refuse": {
         "worth-the-risk-accept": N_("Accept: refusing costs more than the risk of playing "
                                     "on."),

@@ -92,6 +92,10 @@ def test_the_hints_to_refuse_use_the_variant_s_word() -> None:
         table, view = _raised(variant, A.RAISE if variant == "le-truc" else A.TRUCO)
         line = hint_line(A.Action(A.RUN), "hopeless-run", view, table.rules, "pt_BR")
         assert line.startswith(word), line
+    table, view = _raised("argentino", A.TRUCO)
+    for locale, word in (("en", "Decline: "), ("ur", "منظور نہ کریں: ")):
+        line = hint_line(A.Action(A.RUN), "hopeless-run", view, table.rules, locale)
+        assert line.startswith(word), line  # the Argentine button is "No quiero", not "Run"
     table, view = _raised("le-truc", A.RAISE)
     accept = hint_line(A.Action(A.ACCEPT), "worth-the-risk-accept", view, table.rules, "en")
     assert accept == "Accept: refusing costs more than the risk of playing on."
