@@ -17,9 +17,10 @@ with :func:`apply_game`, so a rebuild gives exactly what was recorded live.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import delete, func, select, text, update
+from sqlalchemy import Table, delete, func, select, text, update
 from sqlalchemy.engine import Connection
 
 from chatbot.stats.derive import FinishedGame, finished_games
@@ -163,19 +164,28 @@ def _count_streak(conn: Connection, user_id: int, *, won: bool) -> None:
         set_={"streak": streak, "best_streak": best}))
 
 
+def _known_ratings(conn: Connection, table: Table, family: str,
+                   people: Sequence[int | None]) -> dict[int, Rating]:
+    """The stored ratings of these people in this family, in ``table``."""
+    return {row.user_id: Rating(row.mu, row.sigma, row.games) for row in conn.execute(
+        select(table).where(table.c.family == family, table.c.user_id.in_(people)))}
+
+
+def _store_rating(conn: Connection, table: Table, user_id: int, family: str,
+                  rating: Rating) -> None:
+    values = {"mu": rating.mu, "sigma": rating.sigma, "games": rating.games}
+    statement = _insert_for(conn, table).values(user_id=user_id, family=family, **values)
+    conn.execute(statement.on_conflict_do_update(
+        index_elements=[table.c.user_id, table.c.family], set_=values))
+
+
 def _rate(conn: Connection, game: FinishedGame, chat_id: int) -> None:
     family = family_of(game.variant)
     people = [line.user_id for line in game.seats if line.user_id is not None]
-    known = {row.user_id: Rating(row.mu, row.sigma, row.games) for row in conn.execute(
-        select(player_ratings).where(player_ratings.c.family == family,
-                                     player_ratings.c.user_id.in_(people)))}
+    seat_team = {line.user_id: line.team for line in game.seats}
+    known = _known_ratings(conn, player_ratings, family, people)
     for user_id, rating in rate(game, known).items():
-        values = {"mu": rating.mu, "sigma": rating.sigma, "games": rating.games}
-        statement = _insert_for(conn, player_ratings).values(
-            user_id=user_id, family=family, **values)
-        conn.execute(statement.on_conflict_do_update(
-            index_elements=[player_ratings.c.user_id, player_ratings.c.family], set_=values))
-        seat_team = {line.user_id: line.team for line in game.seats}
+        _store_rating(conn, player_ratings, user_id, family, rating)
         for other in people:
             if seat_team[other] != seat_team[user_id]:
                 conn.execute(_insert_for(conn, rated_opponents).values(
@@ -193,16 +203,9 @@ def _rate_with_bots(conn: Connection, game: FinishedGame) -> None:
     people's are stored. Nothing here reaches a leaderboard or a rating among people."""
     family = family_of(game.variant)
     people = [line.user_id for line in game.people()]
-    known = {row.user_id: Rating(row.mu, row.sigma, row.games) for row in conn.execute(
-        select(bot_table_ratings).where(bot_table_ratings.c.family == family,
-                                        bot_table_ratings.c.user_id.in_(people)))}
+    known = _known_ratings(conn, bot_table_ratings, family, people)
     for user_id, rating in rate_with_bots(game, known).items():
-        values = {"mu": rating.mu, "sigma": rating.sigma, "games": rating.games}
-        statement = _insert_for(conn, bot_table_ratings).values(
-            user_id=user_id, family=family, **values)
-        conn.execute(statement.on_conflict_do_update(
-            index_elements=[bot_table_ratings.c.user_id, bot_table_ratings.c.family],
-            set_=values))
+        _store_rating(conn, bot_table_ratings, user_id, family, rating)
 
 
 class _RecordsAtGameEnd:
