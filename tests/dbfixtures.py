@@ -116,6 +116,17 @@ def db_backend(request: pytest.FixtureRequest) -> str:
     return backend
 
 
+@pytest.fixture(scope="session", name="db_backend")
+def sqlite_only() -> str:
+    """SQLite alone, for a module whose tests exercise what lies above storage (texts,
+    pictures, buttons, privacy of what is shown): the repository behaves the same on
+    both backends, which the storage tests and the game-flow tests of
+    tests/handlers (service, races, exactly-once, outage, group game, records, fuzz)
+    prove on both. Import it into such a module: ``from tests.dbfixtures import
+    sqlite_only  # noqa: F401``."""
+    return "sqlite"
+
+
 @pytest.fixture(scope="session")
 def migrated_db_url(db_backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[URL]:
     """A database at the newest schema, shared by the session (emptied per test)."""

@@ -44,6 +44,7 @@ from chatbot.rules.paulista import PaulistaRules
 from chatbot.rules.serialize import event_to_dict
 from chatbot.storage import EventRecord, Repository, TableRecord
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers.group_helpers import (
     GroupGame,
     cards_in,

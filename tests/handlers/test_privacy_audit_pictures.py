@@ -34,6 +34,7 @@ from chatbot.cards.catalog import shipped_manifest
 from chatbot.rules.cards import Card, Family, parse_card
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers import test_privacy_audit as text_audit
 from tests.handlers.group_helpers import cards_in, open_group_table, table_of
 from tests.handlers.picture_reader import audit_photos, post_photos

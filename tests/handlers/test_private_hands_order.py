@@ -18,6 +18,7 @@ from chatbot.handlers.telegram.keyboards import Keyboards
 from chatbot.handlers.telegram.private_hands import PrivateHands
 from chatbot.i18n.cards import card_label
 from chatbot.storage import Repository, TableRecord
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 
 
 class StubBot:

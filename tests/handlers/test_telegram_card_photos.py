@@ -5,6 +5,7 @@ so at start-up the bot sends the card pictures to the owner's private chat in
 albums, keeps each photo's file id and deletes those messages. Which picture a
 stored id shows is read back from the file's bytes (the shipped manifest), never
 from the bot's bookkeeping. A restart finds the ids and uploads nothing; a new
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 drawing is uploaded again. In a game a card covered shows the back, never its face.
 """
 

@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from chatbot.i18n.table_text import ALERTS
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeChat, FakeMessage, FakeTelegramServer, FakeUser
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers.group_helpers import (
     cards_first,
     eventually,

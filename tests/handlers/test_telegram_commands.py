@@ -8,6 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from chatbot.i18n.rules_pages import rules_pages
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers.telegram_harness import handlers_of, running_bot
 
 

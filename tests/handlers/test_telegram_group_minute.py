@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from chatbot.handlers.telegram.presenter import HAND_CALLS
 from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers.group_helpers import cards_first, open_group_table, table_of
 from tests.handlers.telegram_harness import GROUP_LIMIT, group_peaks, running_bot
 

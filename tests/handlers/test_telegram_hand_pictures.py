@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers import test_privacy_audit as text_audit
 from tests.handlers.group_helpers import cards_in, open_group_table
 from tests.handlers.picture_reader import audit_photos

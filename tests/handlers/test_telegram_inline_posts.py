@@ -22,6 +22,7 @@ from chatbot.i18n.cards import card_label
 from chatbot.rules.cards import Card, Family
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeChat, FakeMessage, FakeTelegramServer, FakeUser
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers.group_helpers import (
     GroupGame,
     cards_in,

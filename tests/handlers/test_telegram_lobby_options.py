@@ -21,6 +21,7 @@ from chatbot.rules.cards import Card
 from chatbot.rules.events import Event
 from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers.group_helpers import (
     GroupGame,
     decode_cards,

@@ -21,6 +21,7 @@ from chatbot.i18n.table_text import ALERTS
 from chatbot.rules.actions import Action
 from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser, InlineAnswer
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers.group_helpers import (
     eventually,
     fresh_deal_for_alice,

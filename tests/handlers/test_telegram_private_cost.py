@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers.group_helpers import open_group_table
 from tests.handlers.telegram_harness import handlers_of, running_bot
 from tests.handlers.test_telegram_private_hands import play_hands, private_hands, started

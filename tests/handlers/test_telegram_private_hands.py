@@ -23,6 +23,7 @@ from chatbot.i18n.cards import card_label
 from chatbot.rules.cards import Family
 from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import ApiCall, FakeMessage, FakeTelegramServer, FakeUser
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers.group_helpers import (
     GroupGame,
     cards_first,

@@ -22,6 +22,7 @@ from chatbot.handlers.payload import peek
 from chatbot.i18n.senas_text import GESTURES
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers.group_helpers import cards_first, eventually, open_group_table
 from tests.handlers.telegram_harness import handlers_of, running_bot
 

@@ -32,6 +32,7 @@ from chatbot.rules.registry import rules_for
 from chatbot.rules.serialize import event_from_dict
 from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers import test_privacy_audit as text_audit
 from tests.handlers.group_helpers import cards_in, eventually, special_hand, table_of
 from tests.handlers.picture_reader import audit_photos, read_hand_photo

@@ -19,6 +19,7 @@ from chatbot.handlers.telegram import presenter
 from chatbot.i18n.table_text import paused_line
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers.group_helpers import cards_first, eventually, open_group_table, table_of
 from tests.handlers.telegram_harness import handlers_of, running_bot
 

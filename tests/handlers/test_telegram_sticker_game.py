@@ -24,6 +24,7 @@ from chatbot.rules.cards import Card, Family, parse_card
 from chatbot.rules.views import seat_view, slot_index
 from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers.group_helpers import (
     GroupGame,
     cards_in,

@@ -21,6 +21,7 @@ from chatbot.rules.cards import Card, Family
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
 from chatbot.testing.fakebotapi.media import FakeStickerSet
+from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers.telegram_harness import running_bot
 
 OWNER = 4242
