@@ -56,8 +56,8 @@ from chatbot.fsm.table import Table
 from chatbot.handlers.service import Timing
 from chatbot.handlers.telegram.app import build_application
 from chatbot.handlers.telegram.config import Settings
-from chatbot.handlers.telegram.handlers import TrucoHandlers
 from chatbot.handlers.telegram.lifecycle import running
+from chatbot.handlers.telegram.timers import Fire
 from chatbot.i18n.table_text import paused_line
 from chatbot.stats.records import RECORDS_AT_GAME_END
 from chatbot.storage import Repository, make_engine
@@ -605,20 +605,20 @@ async def _bot_side(args: argparse.Namespace) -> dict[str, Any]:
                             timing=timing, edit_delay=args.edit_delay / speed,
                             log_level="WARNING")
         processor = TimedProcessor(args.concurrency)
-        app = build_application(settings, rate_limiter=False, update_processor=processor)
-        handlers: TrucoHandlers = app.bot_data["handlers"]
         timer_durations: list[float] = []
-        on_timer = handlers.on_timer
 
-        async def timed_timer(table_id: int, seq: int) -> None:
-            start = time.perf_counter()
-            try:
-                await on_timer(table_id, seq)
-            finally:
-                timer_durations.append(time.perf_counter() - start)
+        def timed(on_timer: Fire) -> Fire:
+            """Each deadline's work, timed (the timers fire through it)."""
+            async def timed_timer(table_id: int, seq: int) -> None:
+                start = time.perf_counter()
+                try:
+                    await on_timer(table_id, seq)
+                finally:
+                    timer_durations.append(time.perf_counter() - start)
+            return timed_timer
 
-        # the benchmark times each deadline by wrapping the handlers' method
-        handlers.on_timer = timed_timer  # type: ignore[method-assign]
+        app = build_application(settings, rate_limiter=False, update_processor=processor,
+                                fire_through=timed)
         async with running(app, settings):
             profiler = cProfile.Profile() if args.profile else None
             cpu, main_cpu = time.process_time(), time.thread_time()

@@ -68,7 +68,7 @@ async def cluster(server: FakeTelegramServer, db_url: URL, redis: Redis,
             await asyncio.gather(*tasks)
             for app in apps:
                 await app.bot_data["lifecycle"].flush()
-                await app.bot_data["handlers"].presenter.editor.flush()
+                await app.bot_data["deps"].presenter.editor.flush()
 
 
 async def test_workers_follow_an_upgrade_and_a_removal(
@@ -105,7 +105,7 @@ async def test_workers_follow_an_upgrade_and_a_removal(
             return record if record.paused_at is not None else None
         record = await eventually(paused, "the table paused")
         for app in apps:  # whichever worker's timer it is: nothing is played
-            await app.bot_data["handlers"].on_timer(record.id, record.turn_seq)
+            await app.bot_data["deps"].stage.on_timer(record.id, record.turn_seq)
         assert (await game.record()).version == record.version
         assert record.turn_seq == current.turn_seq
 

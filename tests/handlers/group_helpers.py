@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from chatbot.fsm.table import Table
-from chatbot.handlers.telegram.handlers import TrucoHandlers
+from chatbot.handlers.telegram.deps import Deps
 from chatbot.i18n.render import action_label
 from chatbot.rules.cards import Card, Family, parse_card
 from chatbot.rules.events import Event
@@ -187,12 +187,12 @@ def special_hand(score: list[int], dealer: int, seed: int) -> Callable[[Table], 
     return change
 
 
-async def fresh_deal_for_alice(game: GroupGame, handlers: TrucoHandlers,
+async def fresh_deal_for_alice(game: GroupGame, deps: Deps,
                                seed: int = 1) -> TableRecord:
     """A new hand at 0 to 0 dealt by seat 3, so Alice (seat 0) leads and may call truco."""
     await game.human_turn()
-    outcome = await handlers.service.amend(game.table_id, special_hand([0, 0], 3, seed))
-    await handlers.after(outcome)
+    outcome = await deps.service.amend(game.table_id, special_hand([0, 0], 3, seed))
+    await deps.stage.after(outcome)
     record = await game.human_turn()
     table = table_of(record)
     assert table.match is not None and table.rules.to_act(table.match) == 0

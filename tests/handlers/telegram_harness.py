@@ -13,8 +13,8 @@ from telegram.ext import Application
 from chatbot.handlers.service import Timing
 from chatbot.handlers.telegram.app import build_application
 from chatbot.handlers.telegram.config import Settings
+from chatbot.handlers.telegram.deps import Deps
 from chatbot.handlers.telegram.group_minute import GroupMinute
-from chatbot.handlers.telegram.handlers import TrucoHandlers
 from chatbot.handlers.telegram.lifecycle import running
 from chatbot.testing.fakebotapi import FakeTelegramServer
 from chatbot.testing.virtual_clock import VirtualClock, peak_in_window
@@ -82,5 +82,5 @@ async def running_bot(server: FakeTelegramServer, db_url: URL,
         assert all(p <= GROUP_LIMIT for p in peaks.values()), peaks
 
 
-def handlers_of(app: Application) -> TrucoHandlers:
-    return app.bot_data["handlers"]
+def deps_of(app: Application) -> Deps:
+    return app.bot_data["deps"]

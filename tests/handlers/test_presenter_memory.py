@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import special_hand
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 from tests.handlers.test_telegram_solo import open_practice, play_private_game
 
 
@@ -19,14 +19,14 @@ async def test_a_finished_game_leaves_nothing_in_the_presenters_memory(
     repo = Repository(db_engine)
     ana = FakeUser(fake_telegram, 5101, "Ana")
     async with running_bot(fake_telegram, migrated_db_url) as app:
-        handlers = handlers_of(app)
-        presenter = handlers.presenter
+        deps = deps_of(app)
+        presenter = deps.presenter
         await open_practice(fake_telegram, ana)
         record = await repo.get_active_table(ana.id)
         assert record is not None
         # both sides at 11: the iron hand dealt now decides the game
-        outcome = await handlers.service.amend(record.id, special_hand([11, 11], 1, 5))
-        await handlers.after(outcome)
+        outcome = await deps.service.amend(record.id, special_hand([11, 11], 1, 5))
+        await deps.stage.after(outcome)
         assert presenter.screen(record.id) is not None  # a game in play is remembered
         final = await play_private_game(fake_telegram, ana)
         assert "Game over" in final

@@ -55,7 +55,7 @@ from tests.handlers.group_helpers import (
     special_hand,
     table_of,
 )
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 
 
 @dataclass
@@ -314,7 +314,7 @@ async def test_no_text_shows_a_card_its_reader_may_not_see_group(
     carol = FakeUser(fake_telegram, 1003, "Carol")
     rng = random.Random(2024)
     async with running_bot(fake_telegram, migrated_db_url) as app:
-        codec = handlers_of(app).codec
+        codec = deps_of(app).codec
         for person in (alice, bob):  # both read their hands privately too
             mark = fake_telegram.mark()
             await person.start()
@@ -326,9 +326,9 @@ async def test_no_text_shows_a_card_its_reader_may_not_see_group(
             await play_one_or_private(game, rng, codec)
         # then a hand of eleven for team B (Bob decides to play it, Alice must not see)
         await game.human_turn()
-        outcome = await handlers_of(app).service.amend(game.table_id,
+        outcome = await deps_of(app).service.amend(game.table_id,
                                                        special_hand([10, 11], 0, 9))
-        await handlers_of(app).after(outcome)
+        await deps_of(app).stage.after(outcome)
         for _ in range(600):
             record = await game.human_turn()
             if record.state == "finished":
@@ -396,9 +396,9 @@ async def test_no_text_shows_a_card_its_reader_may_not_see_solo(
             hand = table_of(current).match.hand  # type: ignore[union-attr]
             if not amended and hand is not None and hand.tricks:
                 amended = True  # a hand of eleven for Ana's team: she decides
-                outcome = await handlers_of(app).service.amend(
+                outcome = await deps_of(app).service.amend(
                     record.id, special_hand([11, 7], 3, 4))
-                await handlers_of(app).after(outcome)
+                await deps_of(app).stage.after(outcome)
                 await game_moved(repo, current)
                 continue
             message = ana.private.message(current.message_id)  # type: ignore[arg-type]

@@ -84,9 +84,9 @@ async def test_only_calls_that_post_or_edit_spend_a_groups_minute() -> None:
 async def test_a_moved_or_closed_group_is_told_and_its_minute_follows_it() -> None:
     """Every call's ChatMigrated or Forbidden reaches the watcher (the chat's lifecycle)
     and is raised as it came; a group that moved takes its minute and pause along."""
-    limiter = ChatRateLimiter(group_minute=GroupMinute(2))
     told: list[tuple[int | str, str]] = []
-    limiter.watch = lambda chat, error: told.append((chat, type(error).__name__))
+    limiter = ChatRateLimiter(group_minute=GroupMinute(2), watch=lambda chat, error: told.append(
+        (chat, type(error).__name__)))
     api = FakeApi()
     for _ in range(2):
         await asyncio.wait_for(send(limiter, api, -5), GUARD)

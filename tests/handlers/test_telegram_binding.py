@@ -20,7 +20,7 @@ from chatbot.i18n.table_text import ALERTS
 from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import FakeChat, FakeMessage, FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import cards_in, eventually, open_group_table, table_of
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 from tests.handlers.test_telegram_private_hands import private_hands
 
 # bots move at once, people never run out of time: the tables stand still at a person's turn
@@ -75,7 +75,7 @@ async def test_every_button_replayed_onto_every_other_message_changes_nothing(
     bob = FakeUser(server, 1002, "Bob")
     carol = FakeUser(server, 1003, "Carol")
     async with running_bot(server, migrated_db_url, STILL) as app:
-        handlers = handlers_of(app)
+        deps = deps_of(app)
         # Alice reads her group hands privately: her private chat gets a hand message
         menu = await reply_to(server, alice, alice.private, "/start")
         game = await open_group_table(server, repo, alice, bob)
@@ -120,9 +120,9 @@ async def test_every_button_replayed_onto_every_other_message_changes_nothing(
         buttons = {kind: list(message.callback_data) for kind, (message, _) in kinds.items()}
         assert all(buttons.values()), buttons
 
-        await handlers.presenter.editor.flush()
-        assert handlers.private_hands is not None
-        await handlers.private_hands.flush()
+        await deps.presenter.editor.flush()
+        assert deps.private_hands is not None
+        await deps.private_hands.flush()
         chats = [game.group.id, other.id, alice.id, bob.id, carol.id]
 
         async def tables() -> list[tuple[Any, ...] | None]:
@@ -144,8 +144,8 @@ async def test_every_button_replayed_onto_every_other_message_changes_nothing(
                     assert answer.show_alert and answer.text in REFUSALS, (
                         source, target, datum, answer.text)
         assert presses > 300
-        await handlers.presenter.editor.flush()
-        await handlers.private_hands.flush()
+        await deps.presenter.editor.flush()
+        await deps.private_hands.flush()
         assert await tables() == before_tables
         assert screen(server) == before_screen
 

@@ -33,7 +33,7 @@ from tests.handlers.group_helpers import (
     special_hand,
     table_of,
 )
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 from tests.handlers.test_telegram_sticker_game import OWNER, card_of, picture_of
 
 UPLOADS = ("sendMediaGroup", "sendPhoto")
@@ -143,8 +143,8 @@ async def test_a_covered_card_shows_the_back_and_a_face_up_card_its_face(
             table.options["covered_card"] = True
             return deal(table)
 
-        handlers = handlers_of(app)
-        await handlers.after(await handlers.service.amend(game.table_id, covering))
+        deps = deps_of(app)
+        await deps.stage.after(await deps.service.amend(game.table_id, covering))
         for _ in range(80):
             record = await play_covering(game)
             pictures = {picture_of(fake_telegram, p.file_id or "") for p in posts()}

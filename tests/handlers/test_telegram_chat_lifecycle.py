@@ -33,7 +33,7 @@ from tests.handlers.group_helpers import (
     special_hand,
     table_of,
 )
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 
 PAUSED = "This table is paused: the bot is no longer in its group."
 
@@ -44,10 +44,10 @@ def people(server: FakeTelegramServer) -> tuple[FakeUser, FakeUser]:
 
 async def settled(app: Application) -> None:
     """Every edit and private message the bot still had to send, sent."""
-    handlers = handlers_of(app)
-    await handlers.presenter.editor.flush()
-    assert handlers.private_hands is not None
-    await handlers.private_hands.flush()
+    deps = deps_of(app)
+    await deps.presenter.editor.flush()
+    assert deps.private_hands is not None
+    await deps.private_hands.flush()
 
 
 async def quiet(apps: list[Application], game: GroupGame) -> TableRecord:
@@ -56,7 +56,7 @@ async def quiet(apps: list[Application], game: GroupGame) -> TableRecord:
     record = await game.record()
 
     async def shown() -> bool:
-        presenters = [handlers_of(app).presenter for app in apps]
+        presenters = [deps_of(app).presenter for app in apps]
         return any((screen := p.screen(record.id)) is not None and screen.latest is not None
                    and screen.latest[0].game == record.game and not p.showing(record.id)
                    for p in presenters)
@@ -109,7 +109,7 @@ async def test_a_group_upgraded_mid_hand_plays_on_in_the_supergroup(
         new = alice.upgrade_group(old)  # both service messages
         record = await in_chat(game, new)
         await fake_telegram.wait_updates_delivered()
-        await handlers_of(app).presenter.editor.flush()
+        await deps_of(app).presenter.editor.flush()
         await app.bot_data["lifecycle"].flush()
         assert record.turn_seq == before.turn_seq and record.game == before.game
         assert len(fake_telegram.calls_to("sendMessage", chat_id=new.id, since=mark)) == 1
@@ -173,7 +173,7 @@ async def test_the_bot_learns_of_an_upgrade_from_a_refused_call(
 
 def moved_clock(app: Application, by: timedelta) -> Callable[[], datetime]:
     """Move the service's clock ``by`` forward (virtual time); returns the old clock."""
-    service = handlers_of(app).service
+    service = deps_of(app).service
     real = service.clock
     service.clock = lambda: real() + by
     return real
@@ -182,7 +182,7 @@ def moved_clock(app: Application, by: timedelta) -> Callable[[], datetime]:
 async def fire_deadline(app: Application, game: GroupGame) -> TableRecord:
     """What the table's timer does when its deadline comes, done now."""
     record = await game.record()
-    await handlers_of(app).on_timer(record.id, record.turn_seq)
+    await deps_of(app).stage.on_timer(record.id, record.turn_seq)
     await settled(app)
     return await game.record()
 
@@ -252,9 +252,9 @@ async def test_a_table_the_bot_is_not_added_back_to_closes_after_a_day(
     async with running_bot(fake_telegram, migrated_db_url) as app:
         game = await open_group_table(fake_telegram, repo, alice, bob)
         await game.human_turn()
-        outcome = await handlers_of(app).service.amend(game.table_id,
+        outcome = await deps_of(app).service.amend(game.table_id,
                                                        special_hand([4, 7], 3, 2))
-        await handlers_of(app).after(outcome)
+        await deps_of(app).stage.after(outcome)
         await game.human_turn()
         await quiet([app], game)
 

@@ -25,7 +25,7 @@ from tests.handlers.group_helpers import (
     special_hand,
     table_of,
 )
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 
 
 async def said(server: FakeTelegramServer, user: FakeUser, chat: FakeChat,
@@ -131,11 +131,11 @@ async def test_new_after_game_over_opens_a_new_table(
     alice = FakeUser(server, 1001, "Alice")
     bob = FakeUser(server, 1002, "Bob")
     async with running_bot(server, migrated_db_url) as app:
-        handlers = handlers_of(app)
+        deps = deps_of(app)
         game = await open_group_table(server, repo, alice, bob)
         await game.human_turn()
-        outcome = await handlers.service.amend(game.table_id, special_hand([11, 10], 3, 1))
-        await handlers.after(outcome)
+        outcome = await deps.service.amend(game.table_id, special_hand([11, 10], 3, 1))
+        await deps.stage.after(outcome)
         final = await game.play_to_the_end(random.Random(3), prefer=cards_first)
         assert final.state == "finished" and final.active
         await server.wait_until(lambda: any("Rematch" in b["text"] for m in

@@ -9,7 +9,7 @@ from chatbot.i18n.rules_pages import rules_pages
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
 from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 
 
 async def test_rules_pages_in_the_readers_language(fake_telegram: FakeTelegramServer,
@@ -74,7 +74,7 @@ async def test_group_language_reaches_the_open_table_at_once(
         await fake_telegram.wait_until(
             lambda: "português" in (group.message(menu.message_id).text or "").lower(),
             what="the confirmation")
-        service = handlers_of(app).service
+        service = deps_of(app).service
         record = await Repository(db_engine).get_active_table(group.id)
         assert record is not None and record.language == "pt_BR"
         remembered = await service.load(record.id)  # the service's own copy, not stale

@@ -19,7 +19,7 @@ from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import ApiCall, FakeTelegramServer, FakeUser
 from chatbot.testing.fakebotapi.errors import QUERY_TOO_OLD
 from tests.handlers.group_helpers import eventually, open_group_table, table_of
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 
 
 async def failed_answer(server: FakeTelegramServer, method: str, key: str,
@@ -73,7 +73,7 @@ async def test_expired_presses_and_queries_apply_and_log_quietly(
             return record if table.rules.to_act(table.match) == 0 else None
         await eventually(practising, "Carol's practice game opened by the expired press")
         await game.table_message()
-        await handlers_of(app).presenter.editor.flush()
+        await deps_of(app).presenter.editor.flush()
 
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info
               or (r.levelno >= logging.WARNING and "too old" in r.getMessage())]

@@ -18,7 +18,7 @@ from tests.handlers.group_helpers import (
     open_group_table,
     table_of,
 )
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 
 FLOOD = 4  # 429s in a row for each kind of call
 
@@ -44,7 +44,7 @@ async def test_after_429s_the_table_shows_the_newest_turn(
     async with running_bot(fake_telegram, migrated_db_url) as app:
         game = await open_group_table(fake_telegram, repo, alice, bob)
         chat = game.group.id
-        await fresh_deal_for_alice(game, handlers_of(app))
+        await fresh_deal_for_alice(game, deps_of(app))
         edits = fake_telegram.fail_retry_after("editMessageText", 1, times=FLOOD, chat_id=chat)
         posts = fake_telegram.fail_retry_after("sendMessage", 1, times=FLOOD, chat_id=chat)
         mark = fake_telegram.mark()
@@ -94,7 +94,7 @@ async def test_a_new_hands_message_refused_by_429s_is_posted_when_the_wait_is_ov
         game = await open_group_table(fake_telegram, repo, alice, bob)
         posts = fake_telegram.fail_retry_after("sendMessage", 1, times=6, chat_id=game.group.id)
         mark = fake_telegram.mark()
-        record = await fresh_deal_for_alice(game, handlers_of(app), seed=3)
+        record = await fresh_deal_for_alice(game, deps_of(app), seed=3)
         posted = await fake_telegram.wait_for_call(
             "sendMessage", chat_id=game.group.id, since=mark, where=lambda c: c.ok)
         assert posts.remaining == 0

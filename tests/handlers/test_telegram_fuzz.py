@@ -27,7 +27,7 @@ from chatbot.handlers.service import Timing
 from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import FakeChat, FakeMessage, FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import cards_first, open_group_table
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 
 UPDATES = 2400
 BATCH = 120
@@ -233,7 +233,7 @@ async def test_a_flood_of_random_updates_breaks_nothing(
                                                                         None]))
                  for i in range(6)]
     async with running_bot(server, migrated_db_url, STILL) as app:
-        handlers = handlers_of(app)
+        deps = deps_of(app)
         mark = server.mark()
         await alice.start()
         await server.wait_for_call("sendMessage", chat_id=alice.id, since=mark)
@@ -250,9 +250,9 @@ async def test_a_flood_of_random_updates_breaks_nothing(
             mark = server.mark()
             await user.send(chat, text)
             await server.wait_for_call("sendMessage", chat_id=chat.id, since=mark)
-        await handlers.presenter.editor.flush()
-        assert handlers.private_hands is not None
-        await handlers.private_hands.flush()
+        await deps.presenter.editor.flush()
+        assert deps.private_hands is not None
+        await deps.private_hands.flush()
         messages = [m for chat in (game.group, alice.private, bob.private)
                     for m in chat.bot_messages() if m.callback_data]
         assert len(messages) >= 8
@@ -265,8 +265,8 @@ async def test_a_flood_of_random_updates_breaks_nothing(
             await server.wait_updates_delivered()
             await fuzz.answered()
         assert len(fuzz.presses) > 500 and len(fuzz.queries) > 200
-        await handlers.presenter.editor.flush()
-        await handlers.private_hands.flush()
+        await deps.presenter.editor.flush()
+        await deps.private_hands.flush()
         assert snapshot(await game.record()) == before
 
         final = await game.play_to_the_end(rng, prefer=cards_first)

@@ -27,7 +27,7 @@ from tests.handlers.group_helpers import (
     special_hand,
     table_of,
 )
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 
 
 async def my_cards(game: GroupGame, user: FakeUser) -> str:
@@ -95,13 +95,13 @@ async def test_hand_of_eleven_iron_hand_rematch_and_series(fake_telegram: FakeTe
     alice = FakeUser(fake_telegram, 1001, "Alice")
     bob = FakeUser(fake_telegram, 1002, "Bob")
     async with running_bot(fake_telegram, migrated_db_url) as app:
-        handlers = handlers_of(app)
+        deps = deps_of(app)
         game = await open_group_table(fake_telegram, repo, alice, bob)
         await game.human_turn()
 
         # team A (Alice and Bot 2) at 11: Alice, the mano, decides for the team
-        outcome = await handlers.service.amend(game.table_id, special_hand([11, 10], 3, 1))
-        await handlers.after(outcome)
+        outcome = await deps.service.amend(game.table_id, special_hand([11, 10], 3, 1))
+        await deps.stage.after(outcome)
         record = await game.human_turn()
         assert record.state == "hand_deciding"
         table = table_of(record)

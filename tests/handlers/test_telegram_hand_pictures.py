@@ -46,7 +46,7 @@ async def test_private_hands_are_pictures_of_the_readers_own_cards(
             if record.state == "finished":
                 break
             await play_one_sticker(game, rng)
-        await app.bot_data["handlers"].private_hands.flush()
+        await app.bot_data["deps"].private_hands.flush()
     hands = text_audit.hands_from_log(await repo.list_events(game.table_id))
     seat = 0  # Alice
     photos = [m for m in alice.private.bot_messages() if m.photo]

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy.engine import URL
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from chatbot.handlers.telegram.handlers import TrucoHandlers
+from chatbot.handlers.telegram.deps import Deps
 from chatbot.i18n.cards import card_label
 from chatbot.rules.cards import Card, Family
 from chatbot.storage import Repository
@@ -31,7 +31,7 @@ from tests.handlers.group_helpers import (
     open_group_table,
     table_of,
 )
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 from tests.handlers.test_telegram_sticker_game import OWNER, card_of, picture_of
 
 PENDING = "Alice: …"
@@ -89,11 +89,11 @@ def said(post: FakeMessage) -> str:
 
 
 async def refused_pick_shows_nothing(server: FakeTelegramServer, repo: Repository,
-                                     handlers: TrucoHandlers, stickers: bool) -> None:
+                                     deps: Deps, stickers: bool) -> None:
     alice = FakeUser(server, 1001, "Alice")
     bob = FakeUser(server, 1002, "Bob")
     game = await open_group_table(server, repo, alice, bob)
-    record = await fresh_deal_for_alice(game, handlers)
+    record = await fresh_deal_for_alice(game, deps)
     table = table_of(record)
     assert table.match is not None and table.match.hand is not None
     hand = list(table.match.hand.cards[0])
@@ -145,7 +145,7 @@ async def test_a_refused_inline_pick_posts_no_card(
         migrated_db_url: URL) -> None:
     async with running_bot(fake_telegram, migrated_db_url) as app:
         await refused_pick_shows_nothing(fake_telegram, Repository(db_engine),
-                                         handlers_of(app), stickers=False)
+                                         deps_of(app), stickers=False)
 
 
 async def test_a_refused_sticker_pick_posts_no_card(
@@ -155,7 +155,7 @@ async def test_a_refused_sticker_pick_posts_no_card(
     await owner.start()
     async with running_bot(fake_telegram, migrated_db_url, owner_id=OWNER) as app:
         await refused_pick_shows_nothing(fake_telegram, Repository(db_engine),
-                                         handlers_of(app), stickers=True)
+                                         deps_of(app), stickers=True)
 
 
 async def test_the_post_of_a_call_becomes_the_call_with_its_stake(
@@ -166,7 +166,7 @@ async def test_the_post_of_a_call_becomes_the_call_with_its_stake(
     bob = FakeUser(fake_telegram, 1002, "Bob")
     async with running_bot(fake_telegram, migrated_db_url) as app:
         game = await open_group_table(fake_telegram, repo, alice, bob)
-        record = await fresh_deal_for_alice(game, handlers_of(app))
+        record = await fresh_deal_for_alice(game, deps_of(app))
         answer = await alice.inline_query_from(await game.table_message())
         truco = next(r for r in answer.results if r["title"].startswith("Truco"))
         post = await alice.choose_inline(truco["id"], answer=answer)
@@ -186,7 +186,7 @@ async def test_a_photo_edit_telegram_refuses_settles_the_post_as_text(
     bob = FakeUser(fake_telegram, 1002, "Bob")
     async with running_bot(fake_telegram, migrated_db_url, owner_id=OWNER) as app:
         game = await open_group_table(fake_telegram, repo, alice, bob)
-        record = await fresh_deal_for_alice(game, handlers_of(app))
+        record = await fresh_deal_for_alice(game, deps_of(app))
         table = table_of(record)
         assert table.match is not None and table.match.hand is not None
         first = table.match.hand.cards[0][0]

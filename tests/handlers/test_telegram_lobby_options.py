@@ -28,7 +28,7 @@ from tests.handlers.group_helpers import (
     eventually,
     table_of,
 )
-from tests.handlers.telegram_harness import LOBBY_DEFAULT_TURN, handlers_of, running_bot
+from tests.handlers.telegram_harness import LOBBY_DEFAULT_TURN, deps_of, running_bot
 
 
 def snapshot(record: TableRecord) -> tuple[Any, ...]:
@@ -127,9 +127,9 @@ async def test_argentine_target_flor_and_turn_time_from_the_lobby(
         await refused_without_change(game, bob, lobby, lobby_button, ALERTS["game-started"])
 
         # flor is played: Alice, holding one, must announce it first
-        handlers = handlers_of(app)
+        deps = deps_of(app)
         amended = datetime.now(UTC)
-        await handlers.after(await handlers.service.amend(game.table_id, flor_for_alice))
+        await deps.stage.after(await deps.service.amend(game.table_id, flor_for_alice))
         record = await game.human_turn()
         assert_turn_time(record, 90, since=amended)
         answer = await alice.inline_query_from(await game.table_message())

@@ -24,7 +24,7 @@ from tests.handlers.group_helpers import (
     open_group_table,
     table_of,
 )
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 
 PATIENT = Timing(turn=3600.0, bot=0.0, between_hands=0.0)
 
@@ -37,10 +37,10 @@ async def test_a_move_made_during_an_outage_beats_the_overdue_deadline(
     bob = FakeUser(fake_telegram, 1002, "Bob")
     async with running_bot(fake_telegram, migrated_db_url, PATIENT) as app:
         game = await open_group_table(fake_telegram, repo, alice, bob)
-        record = await fresh_deal_for_alice(game, handlers_of(app))
+        record = await fresh_deal_for_alice(game, deps_of(app))
         message = await game.table_message()
         answer = await alice.inline_query_from(message)  # she opens inline mode in time
-        codec = handlers_of(app).codec
+        codec = deps_of(app).codec
     chosen = cards_first(answer.results)
     assert chosen is not None
     card = codec.decode(chosen["id"], user_scope(alice.id)).arg

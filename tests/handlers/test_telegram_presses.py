@@ -28,7 +28,7 @@ from tests.handlers.group_helpers import (
     open_group_table,
     table_of,
 )
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 from tests.handlers.test_telegram_races import said
 
 
@@ -191,10 +191,10 @@ async def test_an_inline_move_refused_says_why_and_only_a_late_one_is_too_late(
     bob = FakeUser(server, 1002, "Bob")
     carol = FakeUser(server, 1003, "Carol")
     async with running_bot(server, migrated_db_url) as app:
-        handlers = handlers_of(app)
+        deps = deps_of(app)
         game = await open_group_table(server, repo, alice, bob)
         carol.join(game.group)
-        record = await fresh_deal_for_alice(game, handlers)
+        record = await fresh_deal_for_alice(game, deps)
         before = stored(record)
         answer = await alice.inline_query_from(await game.table_message())
         first, second = (r["id"] for r in answer.results[:2])
@@ -214,7 +214,7 @@ async def test_an_inline_move_refused_says_why_and_only_a_late_one_is_too_late(
         table = table_of(record)
         assert table.match is not None and table.match.hand is not None
         bobs = action_arg(Action("play", table.match.hand.cards[1][0]), table.rules.family)
-        signed = handlers.codec.encode(Payload(record.code, record.turn_seq, "move", bobs),
+        signed = deps.codec.encode(Payload(record.code, record.turn_seq, "move", bobs),
                                        user_scope(bob.id))
         his = replace(answer, user_id=bob.id, results=[{**answer.results[0], "id": signed}])
         assert await post_of(bob, signed, his) == (

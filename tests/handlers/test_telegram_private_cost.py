@@ -20,7 +20,7 @@ from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
 from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers.group_helpers import open_group_table
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 from tests.handlers.test_telegram_private_hands import play_hands, private_hands, started
 
 
@@ -32,12 +32,12 @@ async def test_a_private_hand_is_edited_only_when_its_reader_must_read_it(
     bob = FakeUser(fake_telegram, 1502, "Bob")
     rng = random.Random(6)
     async with running_bot(fake_telegram, migrated_db_url) as app:
-        handlers = handlers_of(app)
+        deps = deps_of(app)
         await started(fake_telegram, alice)
         game = await open_group_table(fake_telegram, repo, alice, bob)
-        record = await play_hands(game, handlers.codec, alice, rng, until_hand=4)
-        assert handlers.private_hands is not None
-        await handlers.private_hands.flush()
+        record = await play_hands(game, deps.codec, alice, rng, until_hand=4)
+        assert deps.private_hands is not None
+        await deps.private_hands.flush()
     played = record.state == "finished"
     log = await repo.list_events(game.table_id)
     hands: list[dict[str, int]] = []

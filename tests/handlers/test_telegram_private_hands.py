@@ -33,7 +33,7 @@ from tests.handlers.group_helpers import (
     special_hand,
     table_of,
 )
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 
 STOP = "Stop sending my hands here"
 HEADER = "Truco Paulista in Truco"
@@ -121,8 +121,8 @@ async def test_play_from_the_private_chat(fake_telegram: FakeTelegramServer,
     bob = FakeUser(fake_telegram, 1002, "Bob")
     rng = random.Random(11)
     async with running_bot(fake_telegram, migrated_db_url) as app:
-        handlers = handlers_of(app)
-        codec = handlers.codec
+        deps = deps_of(app)
+        codec = deps.codec
         await started(fake_telegram, alice)
         game = await open_group_table(fake_telegram, repo, alice, bob)
 
@@ -173,8 +173,8 @@ async def test_play_from_the_private_chat(fake_telegram: FakeTelegramServer,
 
         # a hand of eleven for Alice's team: she sees her partner's cards and decides
         await game.human_turn()
-        outcome = await handlers.service.amend(game.table_id, special_hand([11, 10], 3, 1))
-        await handlers.after(outcome)
+        outcome = await deps.service.amend(game.table_id, special_hand([11, 10], 3, 1))
+        await deps.stage.after(outcome)
         await alices_turn(game, rng)
         record, message, moves = await private_turn(game, codec, alice, 0)
         held = table_of(record).match.hand.cards  # type: ignore[union-attr]
@@ -222,12 +222,12 @@ async def test_play_from_the_private_chat(fake_telegram: FakeTelegramServer,
 async def new_hand(app: Application, game: GroupGame, seed: int) -> None:
     """Deal the next hand now (an amendment at 0 to 0, saved like any move), and wait
     until the private messages of its start are sent."""
-    handlers = handlers_of(app)
-    assert handlers.private_hands is not None
+    deps = deps_of(app)
+    assert deps.private_hands is not None
     await game.human_turn()
-    outcome = await handlers.service.amend(game.table_id, special_hand([0, 0], 3, seed))
-    await handlers.after(outcome)
-    await handlers.private_hands.flush()
+    outcome = await deps.service.amend(game.table_id, special_hand([0, 0], 3, seed))
+    await deps.stage.after(outcome)
+    await deps.private_hands.flush()
 
 
 async def some_moves(game: GroupGame, rng: random.Random, moves: int) -> None:
@@ -247,7 +247,7 @@ async def test_opting_out_and_back_in(fake_telegram: FakeTelegramServer, db_engi
     bob = FakeUser(fake_telegram, 1002, "Bob")
     rng = random.Random(5)
     async with running_bot(fake_telegram, migrated_db_url) as app:
-        private = handlers_of(app).private_hands
+        private = deps_of(app).private_hands
         assert private is not None
         await started(fake_telegram, alice)
         await started(fake_telegram, bob)
@@ -294,7 +294,7 @@ async def test_a_user_who_blocked_the_bot_loses_nothing(fake_telegram: FakeTeleg
     bob = FakeUser(fake_telegram, 1002, "Bob")
     rng = random.Random(8)
     async with running_bot(fake_telegram, migrated_db_url) as app:
-        private = handlers_of(app).private_hands
+        private = deps_of(app).private_hands
         assert private is not None
         await started(fake_telegram, alice)
         game = await open_group_table(fake_telegram, repo, alice, bob)

@@ -15,7 +15,7 @@ from chatbot.i18n.table_text import ALERTS
 from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import FakeChat, FakeMessage, FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import eventually, open_group_table, table_of
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 
 YES, NO = "Yes, replace it", "No, keep it"
 
@@ -153,6 +153,6 @@ async def test_two_stops_at_once_stop_once_and_answer_both(
                                 what="the table closed")
         replies = await bot_reply(server, game.group, mark)
         assert [m.text for m in replies] == [ALERTS["no-table"]]
-        await handlers_of(app).presenter.editor.flush()
+        await deps_of(app).presenter.editor.flush()
         events = await repo.list_events(game.table_id)
         assert [e.kind for e in events].count("TableClosed") == 1

@@ -44,7 +44,7 @@ from chatbot.storage.models import player_profiles
 from chatbot.storage.runner import runner_for
 from chatbot.testing.fakebotapi import FakeChat, FakeMessage, FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import GroupGame, cards_first, eventually, special_hand
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 from tests.stats.games import play_game
 from tests.stats.test_forget import everything_stored
 
@@ -77,7 +77,7 @@ async def test_records_in_every_language(fake_telegram: FakeTelegramServer,
     async with running_bot(server, migrated_db_url) as app:
         for user in (*people, eva):  # everyone is seen by the bot (names, @usernames)
             await ask(server, user, group, "/top")
-        service = handlers_of(app).service
+        service = deps_of(app).service
         for seed, order in enumerate(PAIRINGS * 2):
             await play_game(service, group.id, "paulista", [people[i].id for i in order],
                             seed=seed)
@@ -176,7 +176,7 @@ async def test_who_blocks_the_bot_is_forgotten_after_30_days(
     records = PlayerRecords(db_engine)
     async with running_bot(server, migrated_db_url) as app:
         await ask(server, ana, ana.private, "/start")
-        await play_game(handlers_of(app).service, group.id, "paulista", [ana.id, bia.id],
+        await play_game(deps_of(app).service, group.id, "paulista", [ana.id, bia.id],
                         seed=1)
         server.enqueue(blocked_update(server, ana, "kicked"))
 
@@ -205,7 +205,7 @@ async def test_a_game_played_through_telegram_is_recorded_at_its_end(
     alice, bob = FakeUser(server, 7201, "Alice"), FakeUser(server, 7202, "Bob")
     group = server.create_group("Truco", members=[alice, bob])
     async with running_bot(server, migrated_db_url) as app:
-        handlers = handlers_of(app)
+        deps = deps_of(app)
         await alice.send(group, "/new paulista 2")
         lobby = await server.wait_until(lambda: group.last_bot_message(), what="the lobby")
         record = await eventually(lambda: repo.get_active_table(group.id), "the table")
@@ -216,8 +216,8 @@ async def test_a_game_played_through_telegram_is_recorded_at_its_end(
                          record.code)
         await game.table_message()
         await game.human_turn()
-        outcome = await handlers.service.amend(game.table_id, special_hand([11, 10], 1, 1))
-        await handlers.after(outcome)
+        outcome = await deps.service.amend(game.table_id, special_hand([11, 10], 1, 1))
+        await deps.stage.after(outcome)
         final = await game.play_to_the_end(random.Random(2), prefer=cards_first)
         assert final.state == "finished"
         card = await ask(server, bob, group, "/stats")

@@ -34,7 +34,7 @@ from tests.handlers.group_helpers import (
     open_group_table,
     table_of,
 )
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 
 STALE = ALERTS["stale"]
 
@@ -46,7 +46,7 @@ def snapshot(record: TableRecord) -> tuple[Any, ...]:
 
 def button_for(app: Application, message: FakeMessage, arg: str) -> str:
     """The callback data of the table message's button for this move (e.g. "truco")."""
-    codec = handlers_of(app).codec
+    codec = deps_of(app).codec
     for data in message.callback_data:
         try:
             payload = codec.decode(data, chat_scope(message.chat.id))
@@ -67,7 +67,7 @@ async def test_stale_double_forged_outsider_and_illegal_presses(
     async with running_bot(fake_telegram, migrated_db_url) as app:
         game = await open_group_table(fake_telegram, repo, alice, bob)
         carol.join(game.group)
-        record = await fresh_deal_for_alice(game, handlers_of(app))
+        record = await fresh_deal_for_alice(game, deps_of(app))
         message = await game.table_message()
         truco = button_for(app, message, "truco")
         before = snapshot(record)
@@ -84,7 +84,7 @@ async def test_stale_double_forged_outsider_and_illegal_presses(
         assert answer.show_alert and answer.text == "It is Alice's turn, not yours."
 
         # forged: a made-up payload, and a real one with its turn changed
-        codec = handlers_of(app).codec
+        codec = deps_of(app).codec
         real = codec.decode(truco, chat_scope(game.group.id))
         tampered = truco.replace(f"|{real.seq}|", f"|{real.seq + 1}|")
         for data in ("1|ZZZZZZ|1|move|truco|AAAAAAAA", tampered, "hello"):
@@ -226,7 +226,7 @@ async def test_telegram_errors_never_stop_the_game(fake_telegram: FakeTelegramSe
     async with running_bot(fake_telegram, migrated_db_url) as app:
         game = await open_group_table(fake_telegram, repo, alice, bob)
         chat = game.group.id
-        record = await fresh_deal_for_alice(game, handlers_of(app))
+        record = await fresh_deal_for_alice(game, deps_of(app))
         message = await game.table_message()
         await fake_telegram.wait_until(lambda: "Waiting for Alice" in (message.text or ""),
                                        what="the table waiting for Alice")
@@ -278,7 +278,7 @@ async def test_telegram_errors_never_stop_the_game(fake_telegram: FakeTelegramSe
         fault = fake_telegram.fail_next("sendMessage", chat_id=chat, error_code=502,
                                         description="Bad Gateway")
         mark = fake_telegram.mark()
-        record = await fresh_deal_for_alice(game, handlers_of(app), seed=2)  # a new message
+        record = await fresh_deal_for_alice(game, deps_of(app), seed=2)  # a new message
         await fake_telegram.wait_for_call("sendMessage", chat_id=chat, since=mark,
                                           where=lambda c: c.error_code == 502)
         assert fault.remaining == 0
@@ -292,7 +292,7 @@ async def test_telegram_errors_never_stop_the_game(fake_telegram: FakeTelegramSe
         finished = game.group.message(final.message_id)  # type: ignore[arg-type]
         await fake_telegram.wait_until(lambda: "Game over" in (finished.text or ""),
                                        what="the game over after the errors")
-        assert handlers_of(app) is not None
+        assert deps_of(app) is not None
 
 
 async def test_a_player_who_blocked_the_bot_does_not_stop_the_game(

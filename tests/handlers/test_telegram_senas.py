@@ -24,7 +24,7 @@ from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
 from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers.group_helpers import cards_first, eventually, open_group_table
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 
 SIGNAL = "Signal to my partner"
 BACK = "Back to my moves"
@@ -67,17 +67,17 @@ async def test_senas_reach_the_partner_and_the_catcher_only(
     carol = FakeUser(fake_telegram, 1003, "Carol")
     rng = random.Random(12)
     async with running_bot(fake_telegram, migrated_db_url) as app:
-        handlers = handlers_of(app)
+        deps = deps_of(app)
         await started(fake_telegram, alice)
         await started(fake_telegram, bob)
         await started(fake_telegram, carol)
         game = await open_group_table(fake_telegram, repo, alice, bob)
         await game.human_turn()
-        await handlers.after(await handlers.service.amend(game.table_id, catch_all))
+        await deps.stage.after(await deps.service.amend(game.table_id, catch_all))
         since = len(await repo.list_events(game.table_id))  # from here every seña is caught
-        assert handlers.private_hands is not None
+        assert deps.private_hands is not None
         await game.human_turn()  # a person is to act: no bot moves, no edit on its way
-        await handlers.private_hands.flush()
+        await deps.private_hands.flush()
 
         # Alice opens the señas from her private hand message, and goes back to her moves
         async def with_signal() -> FakeMessage | None:
@@ -151,7 +151,7 @@ async def test_senas_reach_the_partner_and_the_catcher_only(
         # the game goes on to its end; the bots signal at each hand
         final = await game.play_to_the_end(rng, prefer=cards_first)
         assert final.state == "finished"
-        await handlers.private_hands.flush()
+        await deps.private_hands.flush()
 
     whole = await repo.list_events(game.table_id)
     signallers = {e.payload["seat"] for e in whole if e.kind == "SenaMade"}

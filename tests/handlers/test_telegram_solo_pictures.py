@@ -36,7 +36,7 @@ from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers import test_privacy_audit as text_audit
 from tests.handlers.group_helpers import cards_in, eventually, special_hand, table_of
 from tests.handlers.picture_reader import audit_photos, read_hand_photo
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 
 OWNER = 4242
 EDITS = ("editMessageCaption", "editMessageMedia")
@@ -102,9 +102,9 @@ async def test_a_solo_game_is_played_on_pictures_of_the_hand(
             hand = table_of(current).match.hand  # type: ignore[union-attr]
             if not amended and hand is not None and hand.tricks:
                 amended = True  # a hand of eleven for Ana's team: her partner's cards
-                handlers = handlers_of(app)  # are told to her, never pictured
-                outcome = await handlers.service.amend(record.id, special_hand([11, 7], 3, 4))
-                await handlers.after(outcome)
+                deps = deps_of(app)  # are told to her, never pictured
+                outcome = await deps.service.amend(record.id, special_hand([11, 7], 3, 4))
+                await deps.stage.after(outcome)
                 await text_audit.game_moved(repo, current)
                 continue
             await play_a_move(repo, ana, current, rng)
@@ -194,7 +194,7 @@ async def full_text(app: Application, repo: Repository,  # type: ignore[type-arg
     table = table_of(record)
     logged = [event_from_dict(row.payload, table.rules.family)
               for row in await repo.list_events(record.id) if row.kind != "input"]
-    text, _ = handlers_of(app).presenter.content(record, table, hand_before(logged, []))
+    text, _ = deps_of(app).presenter.content(record, table, hand_before(logged, []))
     return text
 
 

@@ -21,7 +21,7 @@ from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
 from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers.group_helpers import cards_first, eventually, open_group_table, table_of
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 
 STARTED = "The game has started"
 
@@ -29,7 +29,7 @@ STARTED = "The game has started"
 def dead_buttons(app: Any, message: FakeMessage) -> list[str]:
     """Labels of the message's buttons bound to one moment of the game (all but inline
     play and "my cards")."""
-    codec = handlers_of(app).codec
+    codec = deps_of(app).codec
     return [b["text"] for b in message.buttons if "callback_data" in b
             and codec.decode(b["callback_data"], chat_scope(message.chat.id)).action != "cards"]
 
@@ -86,7 +86,7 @@ async def test_resting_and_finished_hand_messages_keep_no_dead_buttons(
             assert match is not None and match.hand is not None
             stake = match.hand.stake
             await game.play_one(rng, prefer=lambda r, s=stake: truco_now_and_then(r, rng, s))
-        await handlers_of(app).presenter.editor.flush()
+        await deps_of(app).presenter.editor.flush()
 
         async def newest_saved() -> int | None:
             """The table's message once the last hand's post is saved as it (the loop may

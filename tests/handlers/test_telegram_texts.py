@@ -17,7 +17,7 @@ from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
 from tests.dbfixtures import sqlite_only  # noqa: F401 - SQLite is enough here
 from tests.handlers.group_helpers import cards_in, open_group_table, table_of
-from tests.handlers.telegram_harness import handlers_of, running_bot
+from tests.handlers.telegram_harness import deps_of, running_bot
 from tests.handlers.test_telegram_private_hands import (
     play_hands,
     private_hands,
@@ -76,7 +76,7 @@ async def test_group_table_and_private_hand_say_each_thing_once(
     bob = FakeUser(fake_telegram, 1002, "Bob")
     rng = random.Random(4)
     async with running_bot(fake_telegram, migrated_db_url) as app:
-        codec = handlers_of(app).codec
+        codec = deps_of(app).codec
         await started(fake_telegram, alice)
         game = await open_group_table(fake_telegram, repo, alice, bob)
         record = await play_hands(game, codec, alice, rng, until_hand=4)
@@ -94,9 +94,9 @@ async def test_group_table_and_private_hand_say_each_thing_once(
         # shown after the save: wait for the group to show each hand (each posts one)
         await fake_telegram.wait_until(lambda: len(tables()) >= hands,
                                        what="a table message for each hand")
-        assert handlers_of(app).private_hands is not None
-        await handlers_of(app).private_hands.flush()
-        await handlers_of(app).presenter.editor.flush()
+        assert deps_of(app).private_hands is not None
+        await deps_of(app).private_hands.flush()
+        await deps_of(app).presenter.editor.flush()
     tables_shown = tables()
     assert len(tables_shown) >= hands >= 2
     for message in tables_shown:

@@ -127,7 +127,7 @@ async def test_a_private_hand_message_waits_while_its_reader_is_on_the_web(
         await fake_telegram.wait_for_call("sendMessage", chat_id=alice.id, since=mark)
         game = await open_group_table(fake_telegram, repo, alice, bob)
         await fake_telegram.wait_for_call("sendMessage", chat_id=alice.id, since=game.started_at)
-        private = app.bot_data["handlers"].private_hands
+        private = app.bot_data["deps"].private_hands
         web = app.bot_data["web"]
         stream = await http.post(f"{base}/api/stream", json={
             "code": game.code, "initData": init_data(alice.id, token=settings.token)})
@@ -202,7 +202,7 @@ async def test_a_hand_dealt_while_its_reader_is_on_the_web_posts_nothing_private
         assert lobby is not None
         await alice.press_button(lobby, "Start")
         record = await game.human_turn()  # the hand is dealt and on its way
-        private = app.bot_data["handlers"].private_hands
+        private = app.bot_data["deps"].private_hands
         await private.flush()
         assert not fake_telegram.calls_to("sendMessage", chat_id=alice.id, since=dealt)
         # the page is closed: the next change posts her the hand so far

@@ -170,7 +170,7 @@ async def serve_worker(settings: Settings,
 
             async with serving(settings.health_port, status), web_relay(app, redis, settings):
                 sweeping = asyncio.create_task(
-                    sweep(app.bot_data["handlers"].repo, app.bot_data["fire_timer"], stop))
+                    sweep(app.bot_data["deps"].repo, app.bot_data["fire_timer"], stop))
                 log.info("worker %s consuming %d partitions of %s", worker.name,
                          settings.partitions, redacted_url(settings.redis_url))
                 if on_ready is not None:

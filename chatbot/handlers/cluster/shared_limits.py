@@ -44,6 +44,7 @@ from chatbot.handlers.telegram.group_minute import LIMIT, WINDOW, GroupMinute
 from chatbot.handlers.telegram.rate_limit import (
     OVERALL_PER_SECOND,
     ChatRateLimiter,
+    Watcher,
 )
 
 log = logging.getLogger(__name__)
@@ -219,9 +220,10 @@ class SharedGroupMinute:
 class SharedRateLimiter(ChatRateLimiter):
     """``ChatRateLimiter`` whose overall and per-chat limits and 429 pauses live in Redis."""
 
-    def __init__(self, limits: SharedLimits, max_retries: int = 3) -> None:
+    def __init__(self, limits: SharedLimits, max_retries: int = 3,
+                 watch: Watcher | None = None) -> None:
         super().__init__(max_retries=max_retries, overall_per_second=None,
-                         group_minute=SharedGroupMinute(limits))
+                         group_minute=SharedGroupMinute(limits), watch=watch)
         self.limits = limits
         # while Redis cannot be asked: the same sliding second, in this process
         self.local = GroupMinute(OVERALL_PER_SECOND, 1.0)

@@ -1,129 +1,132 @@
-"""What each kind of button does: one small function per payload action, in two tables.
+"""Every button press comes through one door here, and each kind of button is one row.
 
-``TrucoHandlers.on_button`` checks where a press arrived (signed for this chat,
-on the pressed message's keyboard) and hands it here. A kind of button is
+``on_button`` checks where a press arrived (signed for this chat, on the pressed
+message's keyboard: ``binding.py``) and hands it to ``dispatch``. A kind of button is
 found by its action, never by a chain of comparisons, so adding a button is one
 function and one row, and a kind that cannot be reached cannot be written:
 
 - ``MENU_BUTTONS``: buttons that act before any table is read (rules pages,
-  languages, the practice menu, bot levels, the "replace the game?" question,
-  "stop sending my hands", and moves, which the service judges on its own read).
-- ``TABLE_BUTTONS``: buttons of a table in this chat, each saying whether it
-  must be of the current turn and whether only the table's players may press it.
-
-A function returns what to answer the press with: an alert text, None (a quiet
-answer) or ``DONE`` (it answered the query itself); a table button that changes
-the game returns its :class:`Outcome`, which is presented like any other.
+  languages, the practice menu, bot levels (``lobby.py``), the "replace the game?"
+  question, "stop sending my hands", moves, which the service judges on its own
+  read, and the señas (``senas_entry.py``)).
+- ``TABLE_BUTTONS``: buttons of a table in this chat, each saying whether it must be
+  of the current turn and whether only the table's players may press it (the lobby's
+  are in ``lobby.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from enum import Enum
-from typing import TYPE_CHECKING, Literal
+from telegram import InaccessibleMessage, Message, Update
+from telegram.ext import Application, CallbackQueryHandler
 
-from telegram import (
-    CallbackQuery,
-    InaccessibleMessage,
-    InlineKeyboardButton,
-    InlineKeyboardMarkup,
-    Message,
-    Update,
-)
-from telegram.ext import ContextTypes
-
-from chatbot.fsm.errors import JudgedAt, Refused
-from chatbot.fsm.machine import PLAY_STATES
+from chatbot.fsm.errors import Refused
 from chatbot.fsm.table import Table
-from chatbot.handlers import lobby_presses
 from chatbot.handlers.advice import hint_text
-from chatbot.handlers.lobby_presses import LobbyPress, repeated
+from chatbot.handlers.lobby_presses import repeated
 from chatbot.handlers.payload import NO_TABLE, BadPayload, Payload, chat_scope
-from chatbot.handlers.service import Outcome, Step
+from chatbot.handlers.refusal import refusal_text
+from chatbot.handlers.service import Outcome
 from chatbot.handlers.telegram.answers import answer_query
-from chatbot.handlers.telegram.keyboards import (
-    LEVEL_ACTION,
-    LOBBY_DEFAULT_LEVEL,
-    RULES_OPEN_ACTION,
-    SENA_ACTION,
-    SENAS_ACTION,
-    SENAS_BACK_ACTION,
-)
+from chatbot.handlers.telegram.binding import on_keyboard, on_redrawn_lobby
+from chatbot.handlers.telegram.deps import Deps
+from chatbot.handlers.telegram.keyboards import LOBBY_ACTIONS, RULES_OPEN_ACTION
 from chatbot.handlers.telegram.language_command import ACTION as LANGUAGE_ACTION
+from chatbot.handlers.telegram.lobby import LEVEL_BUTTONS, LOBBY_BUTTONS
+from chatbot.handlers.telegram.moves import play
+from chatbot.handlers.telegram.presses import (
+    DONE,
+    AtTable,
+    Context,
+    MenuButton,
+    Press,
+    Reply,
+    TableButton,
+    lobby_press,
+    of_a_table,
+)
 from chatbot.handlers.telegram.private_hands import STOP_ACTION
 from chatbot.handlers.telegram.rules_command import ACTION as RULES_ACTION
-from chatbot.i18n.senas_text import sena_alert
-from chatbot.i18n.table_text import button, cards_alert
-from chatbot.i18n.translation import translate
-from chatbot.rules.events import SenaMade
-from chatbot.storage import TableRecord
-
-if TYPE_CHECKING:
-    from chatbot.handlers.telegram.handlers import TrucoHandlers
-
-Context = ContextTypes.DEFAULT_TYPE
+from chatbot.handlers.telegram.senas_entry import SENAS_BUTTONS
+from chatbot.i18n.table_text import alert, cards_alert
 
 
-class Answered(Enum):
-    DONE = "done"
+def register(application: Application, deps: Deps) -> None:
+    async def pressed(update: Update, context: Context) -> None:
+        await on_button(deps, update, context)
+    application.add_handler(CallbackQueryHandler(pressed))
 
 
-DONE = Answered.DONE  # a press that answered its query itself
-Reply = str | None | Literal[Answered.DONE]
+async def on_button(deps: Deps, update: Update, context: Context) -> None:
+    """Every press: checked against where it arrived, then dispatched by its action.
+
+    The data must be signed for the chat it was pressed in and be on the
+    pressed message's keyboard (as Telegram reports it): a button replayed
+    onto any other message or chat changes nothing and gets a polite alert.
+    """
+    query, user = update.callback_query, update.effective_user
+    if query is None or user is None:
+        return
+    locale = await deps.users.locale(update)
+    message = query.message
+    if message is None:  # a button on an inline message: the bot never sends one
+        await answer_query(query, alert("forged", locale), show_alert=True)
+        return
+    chat_id = message.chat.id
+    try:
+        payload = deps.codec.decode(query.data, chat_scope(chat_id))
+    except BadPayload:
+        await answer_query(query, alert("forged", locale), show_alert=True)
+        return
+    press = Press(query, chat_id, payload, user.id, user.first_name, locale, update, context)
+    if not on_keyboard(message, query.data) and not on_redrawn_lobby(
+            message, payload, LOBBY_ACTIONS, lambda data: _read(deps, data, chat_id)):
+        await answer_query(query, alert(await _unbound(deps, press), locale),
+                           show_alert=True)
+        return
+    try:
+        text = await dispatch(deps, press)
+    except Refused as refused:
+        await answer_query(query, refusal_text(refused, locale), show_alert=True)
+        return
+    if text is not DONE:
+        await answer_query(query, text, show_alert=bool(text))
 
 
-@dataclass(frozen=True, slots=True)
-class Press:
-    """A press checked by ``on_button``: what was pressed, by whom, where."""
-
-    query: CallbackQuery
-    chat_id: int
-    payload: Payload
-    user_id: int
-    name: str
-    locale: str  # the presser's language (alerts are theirs)
-    update: Update
-    context: Context
+def _read(deps: Deps, data: str, chat_id: int) -> Payload | None:
+    try:
+        return deps.codec.decode(data, chat_scope(chat_id))
+    except BadPayload:
+        return None
 
 
-@dataclass(frozen=True, slots=True)
-class AtTable:
-    """A press on a button of a table in this chat, with the table as stored."""
-
-    press: Press
-    record: TableRecord
-    table: Table
-    seat: int | None  # the presser's seat, None for an onlooker
-
-    @property
-    def language(self) -> str:
-        """The table's language (what it posts, such as a bot's name, is in it)."""
-        return self.record.language or "en"
-
-
-@dataclass(frozen=True, slots=True)
-class MenuButton:
-    run: Callable[[TrucoHandlers, Press], Awaitable[Reply]]
-    # whether this press is one for it; otherwise it is judged as a table's button
-    applies: Callable[[TrucoHandlers, Press], bool] = lambda h, p: True
+async def _unbound(deps: Deps, press: Press) -> str:
+    """Why a press not on its message's keyboard changes nothing: a lobby's button
+    after its game started (or its table closed) says so, a double click of one
+    that took the buttons away is done already; any other is stale or elsewhere."""
+    payload = press.payload
+    if payload.code == NO_TABLE:
+        return "elsewhere"
+    if payload.action not in LOBBY_ACTIONS:
+        return "stale"
+    record = await deps.service.by_code(payload.code)
+    if record is None or record.chat_id != press.chat_id:
+        return "stale"
+    table = Table.from_dict(record.game)
+    if repeated(table, lobby_press(press)):
+        return "already-done"
+    if not record.active:
+        return "no-table"
+    return "game-started" if table.state != "lobby" else "stale"
 
 
-@dataclass(frozen=True, slots=True)
-class TableButton:
-    run: Callable[[TrucoHandlers, AtTable], Awaitable[Outcome | str]]
-    current: bool = True  # drawn for this turn, else "stale" and nothing changes
-    seated: bool = False  # only the table's players may press it
-
-
-async def dispatch(h: TrucoHandlers, press: Press) -> Reply:
+async def dispatch(deps: Deps, press: Press) -> Reply:
     """Do what a checked press says: its alert text, None, or DONE (answered)."""
     menu = MENU_BUTTONS.get(press.payload.action)
-    if menu is not None and menu.applies(h, press):
-        return await menu.run(h, press)
+    if menu is not None and menu.applies(deps, press):
+        return await menu.run(deps, press)
     if press.payload.code == NO_TABLE:
         raise Refused("elsewhere")
-    record = await h.service.by_code(press.payload.code)
+    record = await deps.service.by_code(press.payload.code)
     if record is None:
         raise Refused("no-table")
     if record.chat_id != press.chat_id:
@@ -131,10 +134,10 @@ async def dispatch(h: TrucoHandlers, press: Press) -> Reply:
     table = Table.from_dict(record.game)
     if not record.active:  # closed: by this very press a moment ago (a double click)?
         raise Refused("already-done" if repeated(table, lobby_press(press)) else "no-table")
-    return await on_table(h, AtTable(press, record, table, table.seat_of(press.user_id)))
+    return await on_table(deps, AtTable(press, record, table, table.seat_of(press.user_id)))
 
 
-async def on_table(h: TrucoHandlers, at: AtTable) -> str | None:
+async def on_table(deps: Deps, at: AtTable) -> str | None:
     """A table's button: a button drawn for an earlier turn changes nothing; only "my
     cards" and the hint are judged by themselves (cards work from any message)."""
     button = TABLE_BUTTONS.get(at.press.payload.action, NOT_NOW)
@@ -142,38 +145,35 @@ async def on_table(h: TrucoHandlers, at: AtTable) -> str | None:
         raise Refused("stale")
     if button.seated and at.seat is None:
         raise Refused("not-at-table")
-    result = await button.run(h, at)
+    result = await button.run(deps, at)
     if isinstance(result, Outcome):
-        await h.after(result)
+        await deps.stage.after(result)
         return None
     return result
 
 
 # ------------------------------------------------------------ menu buttons
-async def rules_page(h: TrucoHandlers, p: Press) -> Reply:
-    assert h.rules is not None
-    await h.rules.page(p.query, p.chat_id, p.payload, p.locale)
+async def rules_page(deps: Deps, p: Press) -> Reply:
+    await deps.rules.page(p.query, p.chat_id, p.payload, p.locale)
     return DONE
 
 
-async def rules_open(h: TrucoHandlers, p: Press) -> Reply:
-    assert h.rules is not None
-    await h.rules.open(p.query, p.chat_id, p.payload, p.locale)
+async def rules_open(deps: Deps, p: Press) -> Reply:
+    await deps.rules.open(p.query, p.chat_id, p.payload, p.locale)
     return DONE
 
 
-async def language(h: TrucoHandlers, p: Press) -> Reply:
-    assert h.language is not None
-    await h.language.choose(p.update, p.context, p.payload)
+async def language(deps: Deps, p: Press) -> Reply:
+    await deps.language.choose(p.update, p.context, p.payload)
     return DONE
 
 
-async def solo(h: TrucoHandlers, p: Press) -> Reply:
+async def solo(deps: Deps, p: Press) -> Reply:
     """A practice game from the private menu; pressed again while it runs, a double tap."""
     assert isinstance(p.query.message, Message | InaccessibleMessage)
     origin = (p.query.message.message_id, p.payload.arg)
-    reply = await h.request_game(p.chat_id, p.user_id, p.name, p.payload.arg, p.locale,
-                                 p.context, origin)
+    reply = await deps.openings.request(p.context.bot, p.chat_id, p.user_id, p.name,
+                                        p.payload.arg, p.locale, origin)
     if reply is None:
         return None
     text, markup = reply
@@ -184,213 +184,59 @@ async def solo(h: TrucoHandlers, p: Press) -> Reply:
     return DONE
 
 
-async def level(h: TrucoHandlers, p: Press) -> Reply:
-    await h.cycle_level(p.query, p.chat_id, p.payload, p.locale)
+async def replace_or_keep(deps: Deps, p: Press) -> Reply:
+    await deps.openings.answer_replace(p.context.bot, p.query, p.chat_id, p.payload,
+                                       p.user_id, p.name, p.locale)
     return DONE
 
 
-async def replace_or_keep(h: TrucoHandlers, p: Press) -> Reply:
-    await h.answer_replace(p.query, p.chat_id, p.payload, p.user_id, p.name, p.locale,
-                           p.context)
-    return DONE
+async def stop_private_hands(deps: Deps, p: Press) -> Reply:
+    return await deps.private_hands.opt_out(p.user_id, p.locale)
 
 
-async def stop_private_hands(h: TrucoHandlers, p: Press) -> Reply:
-    assert h.private_hands is not None
-    return await h.private_hands.opt_out(p.user_id, p.locale)
-
-
-async def move(h: TrucoHandlers, p: Press) -> Reply:
+async def move(deps: Deps, p: Press) -> Reply:
     """The hot path: judged on the service's own read of the table."""
-    await h.after(await h.play(p.payload, p.user_id, p.chat_id))
+    await deps.stage.after(await play(deps.service, p.payload, p.user_id, p.chat_id))
     return None
 
 
-async def _hand_of(h: TrucoHandlers, p: Press) -> tuple[TableRecord, Table, int, int]:
-    """The table, seat and hand a seña button was drawn for (a hand message in the
-    presser's private chat, or the table's own chat): refused when the presser is not
-    at that table, or when that hand is over."""
-    record = await h.service.by_code(p.payload.code)
-    if record is None or not record.active:
-        raise Refused("no-table")
-    if p.chat_id not in (record.chat_id, p.user_id):
-        raise Refused("elsewhere")
-    table = Table.from_dict(record.game)
-    seat = table.seat_of(p.user_id)
-    if seat is None:
-        raise Refused("not-at-table")
-    hand = p.payload.arg.partition(":")[0]
-    if not hand.isdigit():
-        raise Refused("forged")
-    if (table.match is None or table.state not in PLAY_STATES
-            or table.match.hand_no != int(hand)):
-        raise Refused("sena-stale")
-    return record, table, seat, int(hand)
-
-
-def _swap_rows(h: TrucoHandlers, p: Press, drop: frozenset[str],
-               rows: list[list[InlineKeyboardButton]]) -> InlineKeyboardMarkup:
-    """The pressed message's keyboard with the rows of ``drop``'s buttons replaced by
-    ``rows`` in their place (the moves and other buttons stay as they are)."""
-    def action(button: InlineKeyboardButton) -> str | None:
-        try:
-            return h.codec.decode(str(button.callback_data), chat_scope(p.chat_id)).action
-        except BadPayload:
-            return None
-    message = p.query.message
-    current = message.reply_markup if isinstance(message, Message) else None
-    kept: list[list[InlineKeyboardButton]] = []
-    placed = False
-    for row in current.inline_keyboard if current is not None else ():
-        if row and all(action(b) in drop for b in row):
-            if not placed:
-                kept += rows
-                placed = True
-            continue
-        kept.append(list(row))
-    return InlineKeyboardMarkup(kept if placed else [*kept, *rows])
-
-
-async def senas_menu(h: TrucoHandlers, p: Press) -> Reply:
-    """"Signal to my partner": the hand message's keyboard shows the señas instead."""
-    record, table, seat, _hand = await _hand_of(h, p)
-    menu = h.keyboards.senas_menu(p.chat_id, table, record.code, seat, p.locale)
-    if menu is None:
-        raise Refused("not-now")
-    await p.query.edit_message_reply_markup(
-        _swap_rows(h, p, frozenset({SENAS_ACTION}), [list(r) for r in menu.inline_keyboard]))
-    await answer_query(p.query)
-    return DONE
-
-
-async def senas_back(h: TrucoHandlers, p: Press) -> Reply:
-    """"Back to my moves": the señas give way to the button that opens them."""
-    record, table, _seat, hand = await _hand_of(h, p)
-    opener = h.keyboards.button(p.chat_id, button("senas", p.locale), record.code, table.seq,
-                                SENAS_ACTION, str(hand))
-    await p.query.edit_message_reply_markup(
-        _swap_rows(h, p, frozenset({SENA_ACTION, SENAS_BACK_ACTION}), [[opener]]))
-    await answer_query(p.query)
-    return DONE
-
-
-async def make_sena(h: TrucoHandlers, p: Press) -> Reply:
-    """A seña from the menu: told to the partner (and to an opponent who catches it);
-    the presser's alert says what they signalled."""
-    record, table, seat, hand = await _hand_of(h, p)
-    name = p.payload.arg.partition(":")[2]
-    try:
-        outcome = await h.service.sena(record.id, p.user_id, name, hand)
-    except Refused as refused:
-        if refused.error is not None:
-            refused.at = JudgedAt(table, seat)
-        raise
-    await h.after(outcome)
-    made = next(e for e in outcome.events if isinstance(e, SenaMade))
-    return sena_alert(outcome.table, made, p.locale)
-
-
-def _in_private(h: TrucoHandlers, p: Press) -> bool:
+def _in_private(deps: Deps, p: Press) -> bool:
     return p.chat_id == p.user_id
 
 
-def _private_hands_here(h: TrucoHandlers, p: Press) -> bool:
-    return h.private_hands is not None and _in_private(h, p)
-
-
 MENU_BUTTONS: dict[str, MenuButton] = {
-    RULES_ACTION: MenuButton(rules_page, lambda h, p: h.rules is not None),
-    RULES_OPEN_ACTION: MenuButton(rules_open, lambda h, p: h.rules is not None),
-    LANGUAGE_ACTION: MenuButton(language, lambda h, p: h.language is not None),
+    RULES_ACTION: MenuButton(rules_page),
+    RULES_OPEN_ACTION: MenuButton(rules_open),
+    LANGUAGE_ACTION: MenuButton(language),
     "solo": MenuButton(solo, _in_private),
-    LEVEL_ACTION: MenuButton(level),
     "replace": MenuButton(replace_or_keep),
     "keep": MenuButton(replace_or_keep),
-    STOP_ACTION: MenuButton(stop_private_hands, _private_hands_here),
-    "move": MenuButton(move, lambda h, p: p.payload.code != NO_TABLE),
-    # señas: from a hand message in a private chat (a group's hand, or the practice table)
-    SENAS_ACTION: MenuButton(senas_menu, lambda h, p: p.payload.code != NO_TABLE),
-    SENA_ACTION: MenuButton(make_sena, lambda h, p: p.payload.code != NO_TABLE),
-    SENAS_BACK_ACTION: MenuButton(senas_back, lambda h, p: p.payload.code != NO_TABLE),
+    STOP_ACTION: MenuButton(stop_private_hands, _in_private),
+    "move": MenuButton(move, of_a_table),
+    **LEVEL_BUTTONS,
+    **SENAS_BUTTONS,
 }
 
 
 # ----------------------------------------------------------- table buttons
-async def my_cards(h: TrucoHandlers, at: AtTable) -> str:
+async def my_cards(deps: Deps, at: AtTable) -> str:
     if at.seat is None or at.table.match is None:
         raise Refused("not-at-table")
     return cards_alert(at.table, at.seat, at.press.locale)
 
 
-async def advice(h: TrucoHandlers, at: AtTable) -> str:
+async def advice(deps: Deps, at: AtTable) -> str:
     if at.seat is None or at.table.match is None or at.press.payload.seq != at.record.turn_seq:
         raise Refused("stale" if at.seat is not None else "not-at-table")
     return await hint_text(at.table, at.seat, at.press.payload.seq, at.press.locale)
 
 
-def lobby_press(p: Press) -> LobbyPress:
-    """The press as a lobby remembers it (who, on which keyboard, what)."""
-    return LobbyPress(p.user_id, p.payload.seq, p.payload.action, p.payload.arg)
-
-
-async def on_lobby(h: TrucoHandlers, at: AtTable,
-                   decide: Callable[[Table], list[Step]]) -> Outcome:
-    """A lobby or game-over button, judged on the table as it stands now."""
-    return await h.lobby(at.record.id, lobby_press(at.press), decide)
-
-
-async def join(h: TrucoHandlers, at: AtTable) -> Outcome:
-    arg, user = at.press.payload.arg, at.press
-    team = int(arg) if arg.isdigit() else None
-    return await on_lobby(h, at, lambda t: lobby_presses.join(t, user.user_id, user.name,
-                                                              team))
-
-
-async def leave(h: TrucoHandlers, at: AtTable) -> Outcome:
-    return await on_lobby(h, at, lambda t: lobby_presses.leave(t, at.press.user_id))
-
-
-async def add_bot(h: TrucoHandlers, at: AtTable) -> Outcome:
-    language = at.language  # the bot's name is the table's, not the presser's
-
-    def name_of(seat: int) -> str:
-        return translate("Bot {number}", language, number=seat)
-    return await on_lobby(h, at, lambda t: lobby_presses.add_bot(
-        t, at.press.payload.arg, name_of, LOBBY_DEFAULT_LEVEL))
-
-
-async def next_setting(h: TrucoHandlers, at: AtTable) -> Outcome:
-    payload = at.press.payload
-    return await on_lobby(h, at, lambda t: lobby_presses.setting(t, payload.action,
-                                                                 payload.arg))
-
-
-async def option(h: TrucoHandlers, at: AtTable) -> Outcome:
-    turn = h.service.timing.turn
-    return await on_lobby(h, at, lambda t: lobby_presses.option(t, at.press.payload.arg, turn))
-
-
-async def start(h: TrucoHandlers, at: AtTable) -> Outcome:
-    return await on_lobby(h, at, lobby_presses.start)
-
-
-async def rematch(h: TrucoHandlers, at: AtTable) -> Outcome:
-    return await on_lobby(h, at, lobby_presses.rematch)
-
-
-async def stop(h: TrucoHandlers, at: AtTable) -> Outcome:
-    if not await h.may_manage(at.record, at.record.chat_id, at.press.user_id,
-                              at.press.context):
-        raise Refused("only-creator")
-    return await on_lobby(h, at, lobby_presses.stop)
-
-
-async def come_back(h: TrucoHandlers, at: AtTable) -> Outcome:
+async def come_back(deps: Deps, at: AtTable) -> Outcome:
     assert at.seat is not None
-    return await h.service.act(at.record.id, "come_back", at.seat)
+    return await deps.service.act(at.record.id, "come_back", at.seat)
 
 
-async def not_now(h: TrucoHandlers, at: AtTable) -> Outcome:
+async def not_now(deps: Deps, at: AtTable) -> Outcome:
     raise Refused("not-now")
 
 
@@ -398,15 +244,6 @@ NOT_NOW = TableButton(not_now)  # a kind no table button has
 TABLE_BUTTONS: dict[str, TableButton] = {
     "cards": TableButton(my_cards, current=False),
     "hint": TableButton(advice, current=False),
-    # lobby and game-over buttons: judged on the table as it stands (lobby_presses.py)
-    "join": TableButton(join, current=False),
-    "leave": TableButton(leave, current=False),
-    "bot": TableButton(add_bot, current=False, seated=True),
-    "variant": TableButton(next_setting, current=False, seated=True),
-    "players": TableButton(next_setting, current=False, seated=True),
-    "option": TableButton(option, current=False, seated=True),
-    "start": TableButton(start, current=False, seated=True),
-    "rematch": TableButton(rematch, current=False, seated=True),
-    "stop": TableButton(stop, current=False),
+    **LOBBY_BUTTONS,
     "back": TableButton(come_back, seated=True),
 }

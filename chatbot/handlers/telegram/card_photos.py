@@ -47,6 +47,11 @@ class PhotoBook:
         """The photo of a card (None: the back, for a face-down or blind card)."""
         return self.decks.get(family, {}).get(picture_name(card, family, mark))
 
+    def take(self, made: PhotoBook) -> None:
+        """The photos uploaded at start-up, in this book (the one inline moves read)."""
+        self.decks.clear()
+        self.decks.update(made.decks)
+
 
 async def prepare_photos(bot: Bot, repo: Repository, owner_id: int | None) -> PhotoBook:
     """Every deck's photos, uploaded if missing or of an older drawing; empty on failure."""

@@ -24,18 +24,21 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from telegram import Update
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import ChatMigrated, Forbidden, TelegramError
-from telegram.ext import ContextTypes
+from telegram.ext import Application, ChatMemberHandler, ContextTypes, MessageHandler, filters
 
 from chatbot.handlers.service import GameService
 from chatbot.handlers.telegram.presenter import Presenter
 from chatbot.handlers.telegram.rate_limit import ChatRateLimiter, is_group
 from chatbot.handlers.telegram.timers import TimerBoard
 from chatbot.storage import TableRecord
+
+if TYPE_CHECKING:
+    from chatbot.handlers.telegram.deps import Deps
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +53,13 @@ def removed(error: TelegramError) -> bool:
     """Whether a 403 says the bot is out of the chat."""
     text = str(error).lower()
     return any(words in text for words in REMOVED)
+
+
+def register(application: Application, deps: Deps) -> None:
+    lifecycle = deps.lifecycle
+    application.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, lifecycle.on_migrate))
+    application.add_handler(ChatMemberHandler(lifecycle.on_my_chat_member,
+                                              ChatMemberHandler.MY_CHAT_MEMBER))
 
 
 class ChatLifecycle:

@@ -36,8 +36,9 @@ from telegram import Update
 from telegram.error import Conflict, InvalidToken, NetworkError, TelegramError, TimedOut
 from telegram.ext import Application
 
-from chatbot.handlers.telegram.app import Requests, build_application
+from chatbot.handlers.telegram.app import build_application
 from chatbot.handlers.telegram.config import OFFICIAL_API_ROOT, Settings, redacted_url
+from chatbot.handlers.telegram.deps import Requests
 from chatbot.handlers.web.server import start_server
 from chatbot.i18n.translation import _
 from chatbot.storage import current_revision, upgrade_to_head

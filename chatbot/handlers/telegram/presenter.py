@@ -37,6 +37,7 @@ from chatbot.handlers.telegram.group_minute import Minute
 from chatbot.handlers.telegram.keyboards import Content, Keyboards
 from chatbot.handlers.telegram.screen import Act, Screen, Series, choose, starts_hand
 from chatbot.handlers.telegram.solo_pictures import SoloPictures
+from chatbot.handlers.telegram.stickers import StickerBook
 from chatbot.i18n.table_text import (
     held_lines,
     lobby_text,
@@ -94,15 +95,19 @@ class Edit(NamedTuple):
 
 class Presenter:
     def __init__(self, bot: Callable[[], ExtBot[Any]], service: GameService, keyboards: Keyboards,
-                 edit_delay: float, minute: Minute | None = None) -> None:
+                 edit_delay: float, minute: Minute | None = None,
+                 reads_privately: Callable[[int, int], bool] | None = None,
+                 book: StickerBook | None = None) -> None:
         self._bot = bot
         self.service = service
         self.keyboards = keyboards
         self.minute = minute
-        # whether a seat follows the hand privately (set by the app: PrivateHands)
-        self.reads_privately: Callable[[int, int], bool] | None = None
-        # a solo chat's hand message as a picture of the cards (its book set at start-up)
-        self.pictures = SoloPictures(bot)
+        # whether a seat follows the hand privately (PrivateHands.reads_privately): their
+        # turn is told there, so the group's message need not be edited for it
+        self.reads_privately = reads_privately
+        # a solo chat's hand message as a picture of the cards (the book, filled at
+        # start-up, holds the sticker sets)
+        self.pictures = SoloPictures(bot, book)
         self.editor = LatestWinsEditor(self._edit, delay=edit_delay, ready=self._room)
         self._screens: dict[int, Screen] = {}  # table id -> what its chat shows
         self._locks: dict[int, asyncio.Lock] = {}

@@ -38,6 +38,7 @@ from chatbot.handlers.debounce import LatestWinsEditor, sent_despite_flood
 from chatbot.handlers.service import Outcome
 from chatbot.handlers.telegram.card_pictures import HandPicture, fit_caption, hand_picture_of
 from chatbot.handlers.telegram.keyboards import Content, Keyboards
+from chatbot.handlers.telegram.stickers import StickerBook
 from chatbot.i18n.locales import resolve_locale
 from chatbot.i18n.private_text import (
     closed_line,
@@ -111,7 +112,8 @@ class PrivateHands:
     message up to date; ``opt_out`` is the Stop button; ``flush`` for tests and shutdown."""
 
     def __init__(self, bot: Callable[[], ExtBot[Any]], repo: Repository, keyboards: Keyboards,
-                 edit_delay: float) -> None:
+                 edit_delay: float, book: StickerBook | None = None,
+                 on_web: Callable[[int, int], bool] | None = None) -> None:
         self._bot = bot
         self.repo = repo
         self.keyboards = keyboards
@@ -120,14 +122,14 @@ class PrivateHands:
         self._queues: dict[int, list[Outcome]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._blocked_users: set[int] = set()  # refused us since their last hand began
-        self.book: Any = None
-        """The card sticker sets (a StickerBook, set at start-up): with them a hand
-        message is a picture of the seat's cards with the text as its caption."""
+        # the card sticker sets (filled at start-up): with them a hand message is a
+        # picture of the seat's cards with the text as its caption
+        self.book = book
         self._photos: dict[Hashable, HandPicture] = {}  # photo messages: what each shows
         # (table id, user id) -> whether that reader has the table open on the web table,
         # where they read every change: their private message is not edited meanwhile
-        # (set by app.py when TRUCO_WEBAPP_URL is set)
-        self.on_web: Callable[[int, int], bool] | None = None
+        # (WebTable.watching, when TRUCO_WEBAPP_URL is set)
+        self.on_web = on_web
 
     def reads_privately(self, table_id: int, seat: int) -> bool:
         """Whether the seat's player follows this table's hand in their private chat

@@ -37,7 +37,7 @@ class ChatRateLimiter(BaseRateLimiter[int]):
 
     def __init__(self, max_retries: int = 3,
                  overall_per_second: float | None = OVERALL_PER_SECOND,
-                 group_minute: Minute | None = None) -> None:
+                 group_minute: Minute | None = None, watch: Watcher | None = None) -> None:
         self._max_retries = max_retries
         self._overall = (AsyncLimiter(overall_per_second, 1) if overall_per_second
                          else None)
@@ -45,7 +45,7 @@ class ChatRateLimiter(BaseRateLimiter[int]):
         self._paused: dict[int | str | None, float] = {}  # chat -> loop time it may resume
         # every call passes here: the chat's lifecycle learns from any call's answer that
         # a group moved to a supergroup or shut the bot out (chat_lifecycle.py)
-        self.watch: Watcher | None = None
+        self.watch = watch
 
     async def initialize(self) -> None:
         """Nothing to open."""

@@ -1,6 +1,6 @@
 """``/stats``, ``/top``, ``/privacy`` and ``/forget``: the players' records on Telegram.
 
-Every answer is a reply in the reader's language (``TrucoHandlers.user_locale``).
+Every answer is a reply in the reader's language (``Users.locale``).
 ``/stats`` shows one's own records, or in a group those of the person replied to or
 named by ``@username``; a person who left the leaderboards with ``/privacy`` keeps
 their records to themselves. ``/top [game]`` lists a group's leaderboard of that
@@ -16,10 +16,17 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from telegram import Message, MessageEntity, Update
 from telegram.constants import ChatMemberStatus, ChatType
-from telegram.ext import ContextTypes
+from telegram.ext import (
+    Application,
+    ChatMemberHandler,
+    CommandHandler,
+    ContextTypes,
+    TypeHandler,
+)
 
 from chatbot.ai import LEVELS
 from chatbot.handlers.telegram.keyboards import level_label
@@ -45,6 +52,9 @@ from chatbot.stats.ratings import family_of
 from chatbot.storage import Repository
 from chatbot.storage.sqltypes import utcnow
 
+if TYPE_CHECKING:
+    from chatbot.handlers.telegram.deps import Deps
+
 log = logging.getLogger(__name__)
 
 Context = ContextTypes.DEFAULT_TYPE
@@ -52,6 +62,18 @@ LocaleOf = Callable[[Update], Awaitable[str]]
 USERNAMES_REMEMBERED = 50_000  # @usernames this process knows are stored
 BLOCKED_FOR = timedelta(days=30)  # who blocks the bot this long is forgotten
 SWEEP_EVERY = 3600.0  # seconds between two looks for them
+
+
+def register(application: Application, deps: Deps) -> None:
+    records = deps.records
+    for name, callback in (("stats", records.stats), ("top", records.top),
+                           ("privacy", records.privacy), ("forget", records.forget)):
+        application.add_handler(CommandHandler(name, callback))
+    application.add_handler(TypeHandler(Update, records.see_username),
+                            group=1)  # for /stats @name
+    application.add_handler(ChatMemberHandler(records.on_blocking,
+                                              ChatMemberHandler.MY_CHAT_MEMBER),
+                            group=2)  # a private chat blocked: forgotten 30 days later
 
 
 class RecordsCommands:

@@ -3,7 +3,7 @@
 Paging buttons carry only a game and a page number, nothing secret, but they
 are signed for their chat like every button (a rules button replayed onto a
 table message must not turn it into a rules page); the dispatcher in
-handlers.py checks that and hands the press to :meth:`RulesCommand.page`.
+buttons.py checks that and hands the press to :meth:`RulesCommand.page`.
 They answer in the presser's own language, whatever the chat speaks.
 """
 

@@ -43,9 +43,9 @@ REMEMBERED = 20_000  # photo messages whose picture is remembered (oldest droppe
 class SoloPictures:
     """Which solo hand messages are photos and what they show; sends and edits them."""
 
-    def __init__(self, bot: Callable[[], ExtBot[Any]]) -> None:
+    def __init__(self, bot: Callable[[], ExtBot[Any]], book: StickerBook | None = None) -> None:
         self._bot = bot
-        self.book: StickerBook | None = None  # set at start-up: no sticker sets, no pictures
+        self.book = book  # the sticker sets, filled at start-up (none, or empty: no pictures)
         # (chat, message id) -> its picture (None: a photo found after a restart, unknown)
         self._shown: dict[Hashable, HandPicture | None] = {}
 

@@ -74,6 +74,12 @@ class StickerBook:
             return None
         return deck.file_ids.get(picture_name(card, family, mark))
 
+    def take(self, made: StickerBook) -> None:
+        """The decks made at start-up, in this book: the parts built with it (the
+        private hands, the solo pictures, inline results) show cards as pictures now."""
+        self.decks.clear()
+        self.decks.update(made.decks)
+
     def picture_of(self, file_id: str) -> str | None:
         """Which picture a sticker shows: the privacy audit reads stickers back with it."""
         for deck in self.decks.values():

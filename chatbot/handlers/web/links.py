@@ -18,6 +18,10 @@ class WebLinks:
     name: str | None = None  # TRUCO_WEBAPP_NAME: the Mini App's short name at @BotFather
     bot_username: str | None = None  # known after getMe
 
+    def known_as(self, username: str) -> None:
+        """The bot's own name, learnt from Telegram at start-up (getMe)."""
+        self.bot_username = username
+
     def private(self, code: str) -> str:
         """The page of one table, for a ``web_app`` button."""
         parts = urlsplit(self.url)

@@ -65,8 +65,9 @@ After = Callable[[Outcome], Awaitable[None]]
 class WebTable:
     """The web front end of one bot process.
 
-    ``after`` presents an outcome in the chat (``TrucoHandlers.after``, which also tells
-    its observers, :meth:`seen` among them); without it a web move only wakes the pages.
+    ``after`` presents an outcome in the chat (the Telegram layer's ``Stage.after``, which
+    also tells its observers, :meth:`seen` among them); without it a web move only wakes
+    the pages.
     ``members`` says who may watch a table without a seat (its group's members, asked
     of Telegram); without it nobody unseated may.
     """
