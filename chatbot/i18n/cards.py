@@ -21,7 +21,7 @@ Two forms:
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 from chatbot.i18n.bidi import is_rtl, isolate
 from chatbot.i18n.context import current_locale
@@ -37,84 +37,83 @@ SPANISH_SUIT_EMOJI: Final[dict[str, str]] = {
     "C": "🏆",  # copas: cup
 }
 
-RANKS: Final[dict[int, Msg]] = {
-    # TRANSLATORS: a card's rank on its own, as players say it (glossary §4).
-    1: NP_("rank", "ace"),
-    2: NP_("rank", "two"),
-    3: NP_("rank", "three"),
-    4: NP_("rank", "four"),
-    5: NP_("rank", "five"),
-    6: NP_("rank", "six"),
-    7: NP_("rank", "seven"),
-    8: NP_("rank", "eight"),
-    9: NP_("rank", "nine"),
-    10: NP_("rank", "ten"),
-    11: NP_("rank", "jack"),
-    12: NP_("rank", "queen"),
-    13: NP_("rank", "king"),
+
+class RankWords(NamedTuple):
+    """A rank's two messages in one row, so that no rank has one without the other.
+
+    ``alone`` is the rank as a word (``seven``); ``card_name`` is the pattern of a card's
+    full name (``seven of {suit}``), which holds the grammar joining rank and suit.
+    """
+
+    alone: Msg
+    card_name: Msg
+
+
+RANKS: Final[dict[int, RankWords]] = {
+    1: RankWords(
+        # TRANSLATORS: a card's rank on its own, as players say it (glossary §4).
+        NP_("rank", "ace"),
+        # TRANSLATORS: full card name; {suit} is the "suit in a card name" form.
+        # fa: rank + ezafe (آسِ {suit}); ur: {suit} کا/کی + rank; bn: {suit} + rank.
+        NP_("card name", "ace of {suit}"),
+    ),
+    2: RankWords(NP_("rank", "two"), NP_("card name", "two of {suit}")),
+    3: RankWords(NP_("rank", "three"), NP_("card name", "three of {suit}")),
+    4: RankWords(NP_("rank", "four"), NP_("card name", "four of {suit}")),
+    5: RankWords(NP_("rank", "five"), NP_("card name", "five of {suit}")),
+    6: RankWords(NP_("rank", "six"), NP_("card name", "six of {suit}")),
+    7: RankWords(NP_("rank", "seven"), NP_("card name", "seven of {suit}")),
+    8: RankWords(NP_("rank", "eight"), NP_("card name", "eight of {suit}")),
+    9: RankWords(NP_("rank", "nine"), NP_("card name", "nine of {suit}")),
+    10: RankWords(NP_("rank", "ten"), NP_("card name", "ten of {suit}")),
+    11: RankWords(NP_("rank", "jack"), NP_("card name", "jack of {suit}")),
+    12: RankWords(NP_("rank", "queen"), NP_("card name", "queen of {suit}")),
+    13: RankWords(NP_("rank", "king"), NP_("card name", "king of {suit}")),
 }
 # Spanish 1-7 are named like French cards; only the court cards differ.
-SPANISH_COURT_RANKS: Final[dict[int, Msg]] = {
-    # TRANSLATORS: Spanish deck court cards: 10 sota (page), 11 caballo, 12 rey (glossary §5).
-    10: NP_("Spanish rank", "jack"),
-    11: NP_("Spanish rank", "knight"),
-    12: NP_("Spanish rank", "king"),
+SPANISH_COURT_RANKS: Final[dict[int, RankWords]] = {
+    10: RankWords(
+        # TRANSLATORS: Spanish deck court cards: 10 sota (page), 11 caballo, 12 rey (glossary §5).
+        NP_("Spanish rank", "jack"),
+        # TRANSLATORS: Spanish court cards: 10 sota, 11 caballo, 12 rey.
+        NP_("Spanish card name", "jack of {suit}"),
+    ),
+    11: RankWords(NP_("Spanish rank", "knight"), NP_("Spanish card name", "knight of {suit}")),
+    12: RankWords(NP_("Spanish rank", "king"), NP_("Spanish card name", "king of {suit}")),
 }
 
-SUITS: Final[dict[str, Msg]] = {
-    # TRANSLATORS: French-suited deck, the suit on its own (glossary §3).
-    "C": NP_("suit", "clubs"),
-    "H": NP_("suit", "hearts"),
-    "S": NP_("suit", "spades"),
-    "D": NP_("suit", "diamonds"),
+class SuitWords(NamedTuple):
+    """A suit's two messages in one row: the word on its own (``hearts``) and the form
+    filled into ``{suit}`` of a card name (Bengali genitive, Urdu oblique case)."""
+
+    alone: Msg
+    in_name: Msg
+
+
+SUITS: Final[dict[str, SuitWords]] = {
+    "C": SuitWords(
+        # TRANSLATORS: French-suited deck, the suit on its own (glossary §3).
+        NP_("suit", "clubs"),
+        # TRANSLATORS: the suit as it is filled into "{suit}" of a card name:
+        # bn genitive (হরতনের), ur oblique case, fa and pt as on its own.
+        NP_("suit in a card name", "clubs"),
+    ),
+    "H": SuitWords(NP_("suit", "hearts"), NP_("suit in a card name", "hearts")),
+    "S": SuitWords(NP_("suit", "spades"), NP_("suit in a card name", "spades")),
+    "D": SuitWords(NP_("suit", "diamonds"), NP_("suit in a card name", "diamonds")),
 }
-SPANISH_SUITS: Final[dict[str, Msg]] = {
-    # TRANSLATORS: Spanish deck (Argentine truco), the suit on its own (glossary §5).
-    "E": NP_("Spanish suit", "swords"),
-    "B": NP_("Spanish suit", "clubs"),
-    "O": NP_("Spanish suit", "coins"),
-    "C": NP_("Spanish suit", "cups"),
+SPANISH_SUITS: Final[dict[str, SuitWords]] = {
+    "E": SuitWords(
+        # TRANSLATORS: Spanish deck (Argentine truco), the suit on its own (glossary §5).
+        NP_("Spanish suit", "swords"),
+        # TRANSLATORS: as above for the Spanish deck: bn তলোয়ারের, ur ڈنڈے / سکّے.
+        NP_("Spanish suit in a card name", "swords"),
+    ),
+    "B": SuitWords(NP_("Spanish suit", "clubs"), NP_("Spanish suit in a card name", "clubs")),
+    "O": SuitWords(NP_("Spanish suit", "coins"), NP_("Spanish suit in a card name", "coins")),
+    "C": SuitWords(NP_("Spanish suit", "cups"), NP_("Spanish suit in a card name", "cups")),
 }
 
-SUITS_IN_NAME: Final[dict[str, Msg]] = {
-    # TRANSLATORS: the suit as it is filled into "{suit}" of a card name:
-    # bn genitive (হরতনের), ur oblique case, fa and pt as on its own.
-    "C": NP_("suit in a card name", "clubs"),
-    "H": NP_("suit in a card name", "hearts"),
-    "S": NP_("suit in a card name", "spades"),
-    "D": NP_("suit in a card name", "diamonds"),
-}
-SPANISH_SUITS_IN_NAME: Final[dict[str, Msg]] = {
-    # TRANSLATORS: as above for the Spanish deck: bn তলোয়ারের, ur ڈنڈے / سکّے.
-    "E": NP_("Spanish suit in a card name", "swords"),
-    "B": NP_("Spanish suit in a card name", "clubs"),
-    "O": NP_("Spanish suit in a card name", "coins"),
-    "C": NP_("Spanish suit in a card name", "cups"),
-}
-
-NAMES: Final[dict[int, Msg]] = {
-    # TRANSLATORS: full card name; {suit} is the "suit in a card name" form.
-    # fa: rank + ezafe (آسِ {suit}); ur: {suit} کا/کی + rank; bn: {suit} + rank.
-    1: NP_("card name", "ace of {suit}"),
-    2: NP_("card name", "two of {suit}"),
-    3: NP_("card name", "three of {suit}"),
-    4: NP_("card name", "four of {suit}"),
-    5: NP_("card name", "five of {suit}"),
-    6: NP_("card name", "six of {suit}"),
-    7: NP_("card name", "seven of {suit}"),
-    8: NP_("card name", "eight of {suit}"),
-    9: NP_("card name", "nine of {suit}"),
-    10: NP_("card name", "ten of {suit}"),
-    11: NP_("card name", "jack of {suit}"),
-    12: NP_("card name", "queen of {suit}"),
-    13: NP_("card name", "king of {suit}"),
-}
-SPANISH_COURT_NAMES: Final[dict[int, Msg]] = {
-    # TRANSLATORS: Spanish court cards: 10 sota, 11 caballo, 12 rey.
-    10: NP_("Spanish card name", "jack of {suit}"),
-    11: NP_("Spanish card name", "knight of {suit}"),
-    12: NP_("Spanish card name", "king of {suit}"),
-}
 # Cards with a name of their own in some language (pt-BR espadão, bastião).
 SPANISH_SPECIAL_NAMES: Final[dict[Card, Msg]] = {
     # TRANSLATORS: the ace of swords (Argentine "ancho de espada"; pt-BR «espadão»).
@@ -142,32 +141,32 @@ def card_label(card: Card, family: Family, locale: str | None = None) -> str:
     return isolate(label) if is_rtl(locale) else label
 
 
+def _rank_words(rank: int, family: Family) -> RankWords:
+    """The rank's row: a Spanish court card's own, else the one both decks share."""
+    court = SPANISH_COURT_RANKS.get(rank) if family is Family.SPANISH else None
+    return RANKS[rank] if court is None else court
+
+
 def rank_name(rank: int, family: Family, locale: str | None = None) -> str:
     """A rank on its own (``seven``, «هفت», «ستّا»)."""
-    locale = locale or current_locale()
-    message = SPANISH_COURT_RANKS.get(rank) if family is Family.SPANISH else None
-    if message is None:
-        message = RANKS[rank]
-    return translate(message, locale)
+    return translate(_rank_words(rank, family).alone, locale or current_locale())
+
+
+def _suit_words(suit: str, family: Family) -> SuitWords:
+    return (SUITS if family is Family.FRENCH else SPANISH_SUITS)[suit]
 
 
 def suit_name(suit: str, family: Family, locale: str | None = None) -> str:
     """A suit on its own (``hearts``, «دل», «پان», «হরতন»)."""
-    locale = locale or current_locale()
-    table = SUITS if family is Family.FRENCH else SPANISH_SUITS
-    return translate(table[suit], locale)
+    return translate(_suit_words(suit, family).alone, locale or current_locale())
 
 
 def card_name(card: Card, family: Family, locale: str | None = None) -> str:
     """The full spoken name of a card in the locale, as the glossary forms it."""
     _check(card, family)
     locale = locale or current_locale()
-    if family is Family.FRENCH:
-        pattern, suit = NAMES[card.rank], SUITS_IN_NAME[card.suit]
-    else:
-        special = SPANISH_SPECIAL_NAMES.get(card)
-        if special is not None:
-            return translate(special, locale)
-        pattern = SPANISH_COURT_NAMES.get(card.rank) or NAMES[card.rank]
-        suit = SPANISH_SUITS_IN_NAME[card.suit]
-    return lookup(pattern, locale).format(suit=lookup(suit, locale))
+    special = SPANISH_SPECIAL_NAMES.get(card) if family is Family.SPANISH else None
+    if special is not None:
+        return translate(special, locale)
+    pattern = lookup(_rank_words(card.rank, family).card_name, locale)
+    return pattern.format(suit=lookup(_suit_words(card.suit, family).in_name, locale))

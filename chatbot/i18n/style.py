@@ -14,7 +14,7 @@ come back whenever a message is added, so CI looks for them
 
 Sentence-level checks (Urdu agreement, Bengali case endings, numbers side by side,
 form-like endings, mixed digits) are in sentence_checks.py, the words each language
-replaced in term_base.py.
+replaced in term_base.toml (read by term_base.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One word per thing (chatbot/i18n/term_base.py): no catalog uses a word its language
+"""One word per thing (chatbot/i18n/term_base.toml): no catalog uses a word its language
 replaced, each replaced word is found when it comes back, and the language's document
 (docs/i18n/<lang>.md) names every word the check looks for."""
 

@@ -8,7 +8,8 @@ Revision ID: 0006
 Revises: 0005
 Create Date: 2026-12-02
 
-Stands alone like 0001: only ``sqlalchemy`` types, nothing from the application.
+Stands alone like 0001: only ``sqlalchemy`` types and the frozen shapes of
+``migrations/shapes.py``, nothing from the application.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
+from chatbot.storage.migrations import shapes
+
 revision: str = "0006"
 down_revision: str | Sequence[str] | None = "0005"
 branch_labels: str | Sequence[str] | None = None
@@ -25,16 +28,7 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    op.create_table(
-        "card_photos",
-        sa.Column("deck", sa.String(), nullable=False),
-        sa.Column("picture", sa.String(), nullable=False),
-        sa.Column("version", sa.String(), nullable=False),
-        sa.Column("file_id", sa.String(), nullable=False),
-        sa.Column("file_unique_id", sa.String(), nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("deck", "picture", name=op.f("pk_card_photos")),
-    )
+    shapes.create_card_file_table("card_photos", sa.Column("version", sa.String(), nullable=False))
 
 
 def downgrade() -> None:

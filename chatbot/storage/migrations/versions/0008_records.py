@@ -4,10 +4,11 @@ Revision ID: 0008
 Revises: 0007
 Create Date: 2026-12-06
 
-The tables use only ``sqlalchemy`` types. The records of the games already in
-the event logs are back-filled once the records' newest table exists, by 0009: a
-back-fill runs the application's rebuild, which writes every records table of the
-current code, so it can only run after the last of them is created.
+The tables use only ``sqlalchemy`` types (``player_ratings`` through the frozen
+``migrations/shapes.py``). The records of the games already in the event logs are
+back-filled once the records' newest table exists, by 0009: a back-fill runs the
+application's rebuild, which writes every records table of the current code, so it
+can only run after the last of them is created.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from collections.abc import Sequence
 
 import sqlalchemy as sa
 from alembic import op
+
+from chatbot.storage.migrations import shapes
 
 revision: str = "0008"
 down_revision: str | Sequence[str] | None = "0007"
@@ -46,15 +49,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("user_id", name=op.f("pk_player_profiles")),
     )
     op.create_index(op.f("ix_player_profiles_username"), "player_profiles", ["username"])
-    op.create_table(
-        "player_ratings",
-        sa.Column("user_id", sa.BigInteger(), autoincrement=False, nullable=False),
-        sa.Column("family", sa.String(), nullable=False),
-        sa.Column("mu", sa.Float(), nullable=False),
-        sa.Column("sigma", sa.Float(), nullable=False),
-        sa.Column("games", sa.Integer(), nullable=False),
-        sa.PrimaryKeyConstraint("user_id", "family", name=op.f("pk_player_ratings")),
-    )
+    shapes.create_rating_table("player_ratings")
     op.create_table(
         "rated_opponents",
         sa.Column("user_id", sa.BigInteger(), autoincrement=False, nullable=False),

@@ -4,10 +4,11 @@ Revision ID: 0009
 Revises: 0008
 Create Date: 2026-12-06
 
-The table uses only ``sqlalchemy`` types. The back-fill is the one exception to
-the migrations standing alone: it counts the games already in the event logs with
-the application's own rebuild (``chatbot/stats/records.py``), the same code that
-counts a game live, so a database upgraded with games in it (from before the
+The table has the shape of 0008's ``player_ratings`` (the frozen
+``migrations/shapes.py``). The back-fill is the one exception to the migrations
+standing alone: it counts the games already in the event logs with the
+application's own rebuild (``chatbot/stats/records.py``), the same code that counts
+a game live, so a database upgraded with games in it (from before the
 records, or with the records of 0008) starts with the records a rebuild would give.
 The rebuild writes every records table, so it runs here, after the last one is made.
 A back-fill may import the layer it fills for: Alembic loads this script by its
@@ -19,8 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import sqlalchemy as sa
 from alembic import op
+
+from chatbot.storage.migrations import shapes
 
 revision: str = "0009"
 down_revision: str | Sequence[str] | None = "0008"
@@ -29,15 +31,7 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    op.create_table(
-        "bot_table_ratings",
-        sa.Column("user_id", sa.BigInteger(), autoincrement=False, nullable=False),
-        sa.Column("family", sa.String(), nullable=False),
-        sa.Column("mu", sa.Float(), nullable=False),
-        sa.Column("sigma", sa.Float(), nullable=False),
-        sa.Column("games", sa.Integer(), nullable=False),
-        sa.PrimaryKeyConstraint("user_id", "family", name=op.f("pk_bot_table_ratings")),
-    )
+    shapes.create_rating_table("bot_table_ratings")
     from chatbot.stats.records import rebuild  # the back-fill: see above
 
     rebuild(op.get_bind())
