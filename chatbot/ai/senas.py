@@ -28,7 +28,7 @@ from chatbot.rules.views import SeatView, played_by, seat_view
 HONEST = 0.9  # how far a seña is believed: one in ten is read as a bluff
 MAX_TOLD = 2  # señas a bot makes in a hand (its two best cards say enough)
 BLUFF = {"aggressive": 0.25}  # styles that bluff, and how often
-SILENT = frozenset({"random", "easy", "baseline"})  # levels that make no señas
+SILENT = frozenset({"random", "easy"})  # levels that make no señas
 
 
 def own_cards(view: SeatView) -> tuple[Card, ...]:
