@@ -279,7 +279,7 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
     def feed(events: list[Event]) -> None:
         table_reads.feed(rules, events)
         for seat_bot in pinned.values():
-            seat_bot.saw(match, events, rules.family)
+            seat_bot.saw(events, rules.family)
 
     match = rules.new_match(n, deal_rng.randrange(n))
     feed(rules.deal(match, deal_rng))

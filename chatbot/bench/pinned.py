@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from chatbot.rules.actions import Action
-from chatbot.rules.cards import Card
+from chatbot.rules.cards import Card, Family
 from chatbot.rules.events import Event
 from chatbot.rules.registry import rules_class
 from chatbot.rules.serialize import event_to_dict, match_to_dict
@@ -148,17 +148,18 @@ def environment(tree: Path) -> Environment:
     commit predates uv.lock), it runs on this arena's python. That is safe for the
     bots: ``chatbot.rules`` and ``chatbot.ai`` import the standard library only, so
     the old code runs the same on today's packages."""
-    here = Environment(tree, sys.executable, "this arena's python")
+    def ours(why: str) -> Environment:
+        return Environment(tree, sys.executable, f"this arena's python ({why})")
+
     if not (tree / "uv.lock").is_file():
-        return Environment(tree, sys.executable, "this arena's python (the tag has no uv.lock)")
+        return ours("the tag has no uv.lock")
     venv = tree / ".venv"
     python = venv / "bin" / "python"
     if python.is_file():
         return Environment(tree, str(python), "the tag's uv.lock")
     uv = pinned_uv(tree)
     if uv is None:
-        return Environment(here.tree, here.python,
-                           "this arena's python (the tag's pinned uv is not installed)")
+        return ours("the tag's pinned uv is not installed")
     env = {**os.environ, "UV_PROJECT_ENVIRONMENT": str(venv), "UV_OFFLINE": "1",
            "UV_PYTHON_DOWNLOADS": "never"}
     made = subprocess.run([uv, "sync", "--quiet", "--locked", "--offline",
@@ -166,9 +167,8 @@ def environment(tree: Path) -> Environment:
                           cwd=tree, env=env, capture_output=True, text=True, check=False)
     if made.returncode != 0 or not python.is_file():
         shutil.rmtree(venv, ignore_errors=True)
-        return Environment(here.tree, here.python, "this arena's python (the tag's "
-                           "locked packages are not in uv's cache, and the arena stays "
-                           "offline)")
+        return ours("the tag's locked packages are not all in uv's cache, and the arena "
+                    "stays offline")
     return Environment(tree, str(python), "the tag's uv.lock")
 
 
@@ -238,7 +238,7 @@ class PinnedSeat:
         self.seat = seat
         self.unsent: list[dict[str, Any]] = []
 
-    def saw(self, match: Match[Any], events: list[Event], family: Any) -> None:
+    def saw(self, events: list[Event], family: Family) -> None:
         """Keep the table's public events for the next request (hidden ones never leave)."""
         if self.process.reads:
             self.unsent.extend(event_to_dict(e, family) for e in events

@@ -1,9 +1,11 @@
 """Pinned arena levels: an old commit's bot, played from that commit in a subprocess.
 
 The trees are unpacked into a temporary cache (``git archive`` of one commit, about a
-second) and run on this python, as a tag without a ``uv.lock`` is; nothing is
-installed and nothing reaches the network. The tests need the repository's history
-(a clone has it, tags included); from a bare source tree they are skipped.
+second). The baseline's tag has no ``uv.lock`` and runs on this python; HEAD has one,
+and gets a venv of its locked packages from uv's cache when the pinned uv is here
+(offline: a few seconds), else this python too. Nothing reaches the network. The
+tests need the repository's history (a clone has it, tags included); from a bare
+source tree they are skipped.
 """
 
 from __future__ import annotations
