@@ -21,7 +21,6 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from chatbot.ai import search
-from chatbot.ai.baseline import search as baseline_search
 
 # Tests whose files cannot run beside themselves, by file: the group's name says why.
 SERIAL_FILES = {
@@ -55,8 +54,7 @@ def bots_search_by_steps_only() -> Iterator[None]:
     (tests/ai/test_search.py moves this clock by hand to test the net itself.)"""
     still = SimpleNamespace(perf_counter=lambda: 0.0)
     with pytest.MonkeyPatch.context() as patch:
-        for module in (search, baseline_search):
-            patch.setattr(module, "time", still)
+        patch.setattr(search, "time", still)
         yield
 
 

@@ -13,9 +13,6 @@ from pathlib import Path
 from chatbot.rules.registry import ALIASES, VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent / "chatbot"
-# The frozen copy of the hard bot of 2026-12-01 (the arena's yardstick) is never edited:
-# it keeps the variant checks it was written with.
-FROZEN = ROOT / "ai" / "baseline"
 NAMES = frozenset({*VARIANTS, *ALIASES, *(n.replace("-", "_") for n in VARIANTS)})
 # "put" is also a call (A.PUT): compared with a call it is no variant's name.
 AMBIGUOUS = frozenset({"put"})
@@ -55,8 +52,7 @@ def _offences(path: Path, root: Path = ROOT) -> list[str]:
 
 def _sources() -> list[Path]:
     rules = ROOT / "rules"
-    return [p for p in sorted(ROOT.rglob("*.py"))
-            if rules not in p.parents and FROZEN not in p.parents]
+    return [p for p in sorted(ROOT.rglob("*.py")) if rules not in p.parents]
 
 
 def test_no_variant_name_is_compared_outside_the_rules() -> None:

@@ -14,9 +14,9 @@ descriptions are texts, in :mod:`chatbot.i18n.levels`):
   (weighted by what their actions say) and picks by match equity;
 - ``tight``, ``loose``, ``aggressive``, ``cautious``: rule-bot personalities.
 
-Bench-only levels: ``random`` (a uniformly random legal player) and
-``baseline`` (the hard bot as it was on 2026-12-01, frozen in
-:mod:`chatbot.ai.baseline`, so the arena can measure new work against it).
+Bench-only level: ``random`` (a uniformly random legal player). The arena's
+yardstick, the hard bot as it was on 2026-12-01, is not kept here: the arena plays
+it from its own commit (``baseline``, see :mod:`chatbot.bench.pinned`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from chatbot.ai import baseline, rulebot, search
+from chatbot.ai import rulebot, search
 from chatbot.ai.reads import TableReads
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
@@ -34,7 +34,7 @@ from chatbot.rules.views import SeatView
 # a description) are chatbot.i18n.levels': this layer knows no text.
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "tight", "loose", "aggressive", "cautious")
 STYLE_LEVELS: tuple[str, ...] = ("tight", "loose", "aggressive", "cautious")
-BENCH_LEVELS: tuple[str, ...] = ("random", *LEVELS, "baseline")
+BENCH_LEVELS: tuple[str, ...] = ("random", *LEVELS)
 
 
 def next_level(code: str) -> str:
@@ -56,8 +56,6 @@ def decide(rules: TrickRules[Any], view: SeatView, level: str, rng: random.Rando
     style = rulebot.STYLES.get(level)
     if style is not None:
         return rulebot.choose(rules, view, rng, style)
-    if level == "baseline":
-        return baseline.choose(rules, view, rng)
     if level == "random":
         return rng.choice(view.legal)
     raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(BENCH_LEVELS)}")

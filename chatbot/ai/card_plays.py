@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from chatbot.ai.params import HARD
 from chatbot.ai.strength import Ranking, ranking
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
@@ -28,14 +29,6 @@ from chatbot.rules.views import SeatView
 
 if TYPE_CHECKING:  # worlds reads the table's record, which grades plays here
     from chatbot.ai.worlds import Belief
-
-# Weight of a world in which one play broke the rules of good play, for a seat seen
-# keeping to them; a seat that breaks them in BREAKS_FOR_NOTHING of its plays with a
-# choice gets no reading of its plays (weight 1). The frozen search bot, which leads
-# low to hide a hand, broke them in 0.18-0.33 of its plays (lead, follow); the rule
-# bots never do.
-PLAY_SLIP = 0.1
-BREAKS_FOR_NOTHING = 0.15
 
 
 def follows_rules(rank: Ranking, card: Card, held: list[Card], best: int) -> bool:
@@ -90,10 +83,11 @@ def graded_plays(rank: Ranking, seat: int, tricks: Sequence[Sequence[tuple[int, 
 def play_slip(breaks: float) -> float:
     """The weight a broken rule leaves a world, for a seat that breaks the rules in
     ``breaks`` of its plays with a choice."""
-    return min(1.0, max(PLAY_SLIP, breaks / BREAKS_FOR_NOTHING))
+    return min(1.0, max(HARD.play_slip, breaks / HARD.breaks_for_nothing))
 
 
-def play_belief(rules: TrickRules[Any], view: SeatView, slip: float = PLAY_SLIP) -> Belief | None:
+def play_belief(rules: TrickRules[Any], view: SeatView, slip: float = HARD.play_slip
+                ) -> Belief | None:
     """At a table of two, weigh a world by how well the opponent's cards there explain
     the cards it played face up this hand (1 per play by the rules, ``slip`` per other:
     :meth:`chatbot.ai.reads.TableReads.play_slip`)."""

@@ -27,6 +27,7 @@ from itertools import combinations
 from typing import Any
 
 from chatbot.ai.equity import Equity, raise_stakes
+from chatbot.ai.params import HARD
 from chatbot.ai.reads import TableReads
 from chatbot.ai.rulebot import NORMAL, RuleBot
 from chatbot.ai.strength import Ranking, known_cards
@@ -34,9 +35,6 @@ from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.views import SeatView
-
-PLACES = 40  # hands drawn to place ours among the ones we might hold ...
-PLACES_EXACT = 60  # ... unless there are at most this many: then every one is listed
 
 
 def step_frequency(rules: TrickRules[Any], view: SeatView, run: int, play: int) -> float:
@@ -125,10 +123,10 @@ def hand_place(rules: TrickRules[Any], view: SeatView, rank: Ranking) -> float:
     pool = _pool(view, rank)
     if len(pool) <= len(hand):
         return tie
-    if math.comb(len(pool), len(hand)) <= PLACES_EXACT:  # few enough to list them all
+    if math.comb(len(pool), len(hand)) <= HARD.defence_places_exact:  # few enough to list them all
         others = list(combinations(pool, len(hand)))
     else:
-        others = [tuple(rng.sample(pool, len(hand))) for _ in range(PLACES)]
+        others = [tuple(rng.sample(pool, len(hand))) for _ in range(HARD.defence_places)]
     below = equal = 0
     for other in others:
         chance = RuleBot(rules, replace(view, hand=other), rng, NORMAL, rank).chance()

@@ -22,17 +22,14 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 
+from chatbot.ai.params import HARD
 from chatbot.ai.rulebot import ENVIDO_CALL_AT
 from chatbot.rules import actions as A
 from chatbot.rules.cards import Card
 from chatbot.rules.envido import envido_count
 
 NORMAL_OPEN = ENVIDO_CALL_AT[A.ENVIDO]  # where a normal player opens
-SHIFT_LIMIT = 5  # a seat's threshold rises at most this far above a normal player's
 # (downwards there is no limit: a seat that sings on anything tells nothing by singing)
-PRIOR_WEIGHT = 3.0  # the normal player's mean counts as this many shown openings
-BLUFF = 0.06  # a call on a count well under the threshold: rare, never impossible
-SOFTNESS = 0.4  # points over which the chance of calling rises near the threshold
 
 
 @lru_cache(maxsize=8)
@@ -58,8 +55,8 @@ def threshold_shift(deck: tuple[Card, ...], shown: Sequence[int]) -> int:
         return 0
     means = mean_above(deck)
     prior = means[NORMAL_OPEN]
-    mean = (sum(shown) + prior * PRIOR_WEIGHT) / (len(shown) + PRIOR_WEIGHT)
-    best = min((t for t in means if t - NORMAL_OPEN <= SHIFT_LIMIT),
+    mean = (sum(shown) + prior * HARD.envido_prior_weight) / (len(shown) + HARD.envido_prior_weight)
+    best = min((t for t in means if t - NORMAL_OPEN <= HARD.envido_shift_limit),
                key=lambda t: (abs(means[t] - mean), abs(t - NORMAL_OPEN)))
     return best - NORMAL_OPEN
 
@@ -67,5 +64,5 @@ def threshold_shift(deck: tuple[Card, ...], shown: Sequence[int]) -> int:
 def call_likelihood(count: int, call: str, shift: int) -> float:
     """Chance of singing ``call`` with ``count`` for a seat ``shift`` points off normal."""
     threshold = ENVIDO_CALL_AT.get(call, NORMAL_OPEN) + shift
-    rise = 1.0 / (1.0 + math.exp(-(count - threshold + 0.5) / SOFTNESS))
-    return BLUFF + (1.0 - BLUFF) * rise
+    rise = 1.0 / (1.0 + math.exp(-(count - threshold + 0.5) / HARD.envido_softness))
+    return HARD.envido_bluff + (1.0 - HARD.envido_bluff) * rise

@@ -13,18 +13,16 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from chatbot.ai.params import HARD
 from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
 from chatbot.rules.views import SeatView
-
-# How often a hand ends at each ladder level (first value, first raise, ...).
-LEVEL_ODDS = (0.6, 0.28, 0.08, 0.03, 0.01)
 
 
 def hand_values(rules: TrickRules[Any]) -> tuple[tuple[int, float], ...]:
     """(points, probability) of one hand for the equity model."""
     ladder = rules.ladder
-    weights = LEVEL_ODDS[: len(ladder)]
+    weights = HARD.level_odds[: len(ladder)]
     total = sum(weights)
     values = [(v, w / total) for v, w in zip(ladder, weights, strict=False)]
     if len(ladder) == 1:  # Put: a seen put plays for the game now and then

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from chatbot.ai.card_plays import graded_plays, play_slip
+from chatbot.ai.params import HARD
 from chatbot.ai.strength import ranking
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
@@ -48,44 +49,6 @@ from chatbot.rules.cards import Card
 from chatbot.rules.envido import ENVIDO_CALLS, envido_count
 
 RAISE_KINDS = frozenset({A.TRUCO, A.RAISE, A.MON_RESTE, A.PUT})
-PRIOR = 0.75  # shown strength of a raiser we know nothing about: a normal bot's, roughly
-FOLD_PRIOR = 0.45  # share of raises a seat we know nothing about runs from
-PRIOR_WEIGHT = 3.0  # the prior counts as this many observed hands
-TIGHT_FROM = 0.8  # a raiser who shows at least this is played as the tight style
-LOOSE_BELOW = 0.62  # ... at most this, as the loose one
-# Share of hands in which one seat raises when it plays like the normal rule bot
-# (measured: 30 games of each style against normal, docs/ai.md); more seats share
-# the raising at a bigger table.
-NORMAL_RAISE_RATE = {2: 0.32, 4: 0.21, 6: 0.16}
-RATE_PRIOR_HANDS = 8.0  # the raise-rate prior counts as this many hands
-RATE_GAIN = 0.25  # tightness moved per unit of log(normal rate / observed rate)
-RATE_SWING = 0.2  # ... by at most this much either way
-# Share of our raises a normal rule bot runs from (measured: Argentine 2v2, 15 games
-# against hard, docs/ai.md: normal 0.31, tight 0.47, cautious higher, loose 0.07).
-NORMAL_FOLD_RATE = 0.33
-FOLD_GAIN = 0.4  # tightness moved per unit of fold rate above a normal player's
-KEEP_SHOWN = 40  # called raises remembered per seat (a series may be long)
-FLOOR_DROP = 0.97
-POWER_GAIN = 8.0  # what a raise says about a seat we know nothing about
-MAX_BLUFF = 0.5  # no read puts more than half of a seat's weak hands down as bluffs
-# Raise rate above a normal player's that a seat may reach on value before any of
-# its raises counts as a bluff, by table size. At a table of two the frozen search
-# bot raises in 0.38 of its hands on strong cards (a normal rule bot 0.32): read as
-# bluffing 0.1, the estimate after accepting its trucos ran 0.12 above what was won
-# (docs/arena/2026-12-06-table-of-two.md). Measured at two only.
-VALUE_RAISE_MARGIN = {2: 0.06}
-# Share of its plays with a choice that a seat we know nothing about plays against the
-# rules of good play (chatbot.ai.card_plays), and how many plays that prior counts as.
-BREAK_PRIOR = 0.15
-BREAK_PRIOR_PLAYS = 6.0
-# Hands a seat has been watched in after which the record's word that it is tight carries
-# half its weight (about two games of 1v1 Paulista): see TableReads.tight_evidence.
-EVIDENCE_HANDS = 20.0
-# A raise whose called cards showed less than this reads as a bluff (a random hand of
-# three shows about 0.65, a rule bot's value raise 0.8 or more); see bluff_evidence.
-SHOWN_WEAK = 0.7
-WEAK_WEIGHT = 3.0
-SHOWDOWN_PRIOR = 2.0
 
 
 @dataclass(slots=True)
@@ -170,7 +133,7 @@ class TableReads:
             if len(opened) == 3 and None not in opened:
                 counts = self.seats[self._opener].envido_shown
                 counts.append(envido_count([c for c in opened if c is not None]))
-                del counts[:-KEEP_SHOWN]
+                del counts[:-HARD.keep_shown]
         if self.players == 2:
             for seat, read in enumerate(self.seats):
                 grades = graded_plays(rank, seat, played, rules.cards_per_player(2))
@@ -182,7 +145,7 @@ class TableReads:
             cards = shown.get(seat)
             if seat in self._raised and cards:
                 read.shown.append(0.6 * max(cards) + 0.4 * sum(cards) / len(cards))
-                del read.shown[:-KEEP_SHOWN]
+                del read.shown[:-HARD.keep_shown]
         self._raised.clear()
         self._raisers.clear()
         self._caller = None
@@ -229,7 +192,8 @@ class TableReads:
         """Share of hands this seat raised in, shrunk towards a normal player's rate."""
         read = self.seats[seat]
         prior = normal_raise_rate(self.players)
-        return (read.raised_hands + prior * RATE_PRIOR_HANDS) / (read.hands + RATE_PRIOR_HANDS)
+        weight = HARD.rate_prior_hands
+        return (read.raised_hands + prior * weight) / (read.hands + weight)
 
     def tightness(self, seat: int) -> float:
         """Estimated strength behind this seat's raises (0.5 = raises on random cards).
@@ -241,12 +205,12 @@ class TableReads:
         were called and shown.
         """
         shown = self.seats[seat].shown
-        base = (sum(shown) + PRIOR * PRIOR_WEIGHT) / (len(shown) + PRIOR_WEIGHT)
+        base = (sum(shown) + HARD.prior * HARD.prior_weight) / (len(shown) + HARD.prior_weight)
         ratio = normal_raise_rate(self.players) / self.raise_rate(seat)
-        swing = max(-RATE_SWING, min(RATE_SWING, RATE_GAIN * math.log(ratio)))
+        swing = max(-HARD.rate_swing, min(HARD.rate_swing, HARD.rate_gain * math.log(ratio)))
         # the rate is indirect evidence: it stands in for cards not yet shown and gives
         # way as they are (a seat that raises often, at the right moments, shows strength)
-        swing *= PRIOR_WEIGHT / (len(shown) + PRIOR_WEIGHT)
+        swing *= HARD.prior_weight / (len(shown) + HARD.prior_weight)
         return max(0.0, min(1.0, base + swing + self.fold_swing(seat)))
 
     def fold_swing(self, seat: int) -> float:
@@ -260,14 +224,16 @@ class TableReads:
         raised, so they are the earlier and steadier sign. Shrunk towards a
         normal player's rate while there are few answers to go on.
         """
-        swing = FOLD_GAIN * (self.fold_rate(seat, NORMAL_FOLD_RATE) - NORMAL_FOLD_RATE)
-        return max(-RATE_SWING, min(RATE_SWING, swing))
+        normal = HARD.normal_fold_rate
+        swing = HARD.fold_gain * (self.fold_rate(seat, normal) - normal)
+        return max(-HARD.rate_swing, min(HARD.rate_swing, swing))
 
-    def fold_rate(self, seat: int, prior: float = FOLD_PRIOR) -> float:
+    def fold_rate(self, seat: int, prior: float = HARD.fold_prior) -> float:
         """Share of the raises put to this seat that it ran from, shrunk towards ``prior``
         (the rollouts start from a cautious stranger's share, the read from a normal one's)."""
         read = self.seats[seat]
-        return (read.runs + prior * PRIOR_WEIGHT) / (read.runs + read.accepts + PRIOR_WEIGHT)
+        weight = HARD.prior_weight
+        return (read.runs + prior * weight) / (read.runs + read.accepts + weight)
 
     def bluff_share(self, seat: int) -> float:
         """Share of its weak hands this seat raises on anyway, from how often it raises.
@@ -277,11 +243,11 @@ class TableReads:
         are, at best, taken from the hands a normal player holds no raise in.
         The rate is shrunk towards a normal player's, so a stranger bluffs
         never; at a table of two a seat raising a little more often than a
-        normal player may be raising on value (:data:`VALUE_RAISE_MARGIN`).
+        normal player may be raising on value (``HARD.value_raise_margin``).
         """
-        normal = normal_raise_rate(self.players) + VALUE_RAISE_MARGIN.get(self.players, 0.0)
+        normal = normal_raise_rate(self.players) + HARD.value_raise_margin.get(self.players, 0.0)
         extra = (self.raise_rate(seat) - normal) / (1.0 - normal)
-        return max(0.0, min(MAX_BLUFF, extra))
+        return max(0.0, min(HARD.max_bluff, extra))
 
     def play_slip(self, seat: int) -> float:
         """How little a world where this seat's plays broke the rules of good play is
@@ -289,7 +255,8 @@ class TableReads:
         that broke them, shrunk towards a stranger's, read through
         :func:`chatbot.ai.card_plays.play_slip`."""
         read = self.seats[seat]
-        breaks = (read.broken + BREAK_PRIOR * BREAK_PRIOR_PLAYS) / (read.graded + BREAK_PRIOR_PLAYS)
+        plays = HARD.break_prior_plays
+        breaks = (read.broken + HARD.break_prior * plays) / (read.graded + plays)
         return play_slip(breaks)
 
     def envido_counts(self, seat: int) -> list[int]:
@@ -299,15 +266,16 @@ class TableReads:
     def tight_evidence(self, seat: int) -> float:
         """How sure the record is that this seat raises tighter than a normal player:
         0 for a stranger, towards 1 as its read climbs from the prior to
-        :data:`TIGHT_FROM` over many hands (``hands / (hands + EVIDENCE_HANDS)``).
+        ``HARD.tight_from`` over many hands (``hands / (hands + HARD.evidence_hands)``).
 
         The read itself is shrunk towards the prior, but a few hands still move it;
         whatever leans on "this seat is tight" (the tight rules in the belief, a
         lower defence floor) asks for games of evidence on top.
         """
         hands = self.seats[seat].hands
-        trust = hands / (hands + EVIDENCE_HANDS)
-        tight = min(1.0, max(0.0, (self.tightness(seat) - PRIOR) / (TIGHT_FROM - PRIOR)))
+        trust = hands / (hands + HARD.evidence_hands)
+        prior = HARD.prior
+        tight = min(1.0, max(0.0, (self.tightness(seat) - prior) / (HARD.tight_from - prior)))
         return trust * tight
 
     def bluff_evidence(self, seat: int) -> float:
@@ -317,29 +285,30 @@ class TableReads:
         A called raise shows the raiser's cards. While our side meets a stranger's
         raises with the defence floor's share of its hands, whatever the raiser
         holds, what gets called is a fair sample of what it raises on, so bluffs
-        show as weak cards (:data:`SHOWN_WEAK`). Each weak showing counts
-        :data:`WEAK_WEIGHT` times, and the stranger's prior is
-        :data:`SHOWDOWN_PRIOR` showings: two clean showings halve it, a bluff
+        show as weak cards (``HARD.shown_weak``). Each weak showing counts
+        ``HARD.weak_weight`` times, and the stranger's prior is
+        ``HARD.showdown_prior`` showings: two clean showings halve it, a bluff
         caught in three brings it back.
         """
         shown = self.seats[seat].shown
-        weak = sum(1 for strength in shown if strength < SHOWN_WEAK)
-        return min(1.0, (WEAK_WEIGHT * weak + SHOWDOWN_PRIOR) / (len(shown) + SHOWDOWN_PRIOR))
+        weak = sum(1 for strength in shown if strength < HARD.shown_weak)
+        prior = HARD.showdown_prior
+        return min(1.0, (HARD.weak_weight * weak + prior) / (len(shown) + prior))
 
     def style_of(self, seat: int) -> str:
         """The rule-bot style that plays most like this seat so far."""
         t = self.tightness(seat)
-        if t >= TIGHT_FROM:
+        if t >= HARD.tight_from:
             return "tight"
-        if t <= LOOSE_BELOW:
+        if t <= HARD.loose_below:
             return "loose"
         return "normal"
 
 
 def normal_raise_rate(players: int) -> float:
     """Share of hands one normal player raises in at a table of ``players``."""
-    if players in NORMAL_RAISE_RATE:
-        return NORMAL_RAISE_RATE[players]
+    if players in HARD.normal_raise_rate:
+        return HARD.normal_raise_rate[players]
     return 0.64 / max(players, 2) + 0.05
 
 
@@ -366,15 +335,15 @@ def raise_weight(strength: float, tightness: float, bluff: float = 0.0) -> float
     0.1-0.3, while it bluffs with 0.3 of its weak hands and raises on a
     chance of 0.55.
     """
-    sharp = min(1.0, max(0.0, (tightness - 0.45) / (PRIOR - 0.45)))
+    sharp = min(1.0, max(0.0, (tightness - 0.45) / (HARD.prior - 0.45)))
     # the bluff floor moves geometrically (in odds, as a likelihood does): a read a
     # little below the prior must not make a weak hand's raise several times likelier
-    floor = (1.0 - FLOOR_DROP) ** sharp
-    power = 1.0 + POWER_GAIN * sharp
-    extra = min(1.0, max(0.0, (tightness - PRIOR) / (1.0 - PRIOR)))
+    floor = (1.0 - HARD.floor_drop) ** sharp
+    power = 1.0 + HARD.power_gain * sharp
+    extra = min(1.0, max(0.0, (tightness - HARD.prior) / (1.0 - HARD.prior)))
     if extra > 0.0:
         floor *= 1.0 - 0.9 * extra
-        power += 2.0 * POWER_GAIN * extra
+        power += 2.0 * HARD.power_gain * extra
     weight = floor + (1.0 - floor) * strength ** power
     return with_bluffs(weight, bluff)
 

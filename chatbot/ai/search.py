@@ -44,7 +44,8 @@ from chatbot.ai.card_plays import play_belief
 from chatbot.ai.defence import floor_accepts
 from chatbot.ai.envido_model import threshold_shift
 from chatbot.ai.equity import Equity, view_break_even
-from chatbot.ai.reads import FOLD_PRIOR, PRIOR, TableReads
+from chatbot.ai.params import HARD
+from chatbot.ai.reads import TableReads
 from chatbot.ai.rulebot import ENVIDO_CALL_AT, NORMAL, STYLES, RuleBot, Style
 from chatbot.ai.senas import sena_belief
 from chatbot.ai.strength import Ranking, ranking
@@ -67,7 +68,6 @@ from chatbot.rules.views import SeatView, real_action, seat_view
 
 SEARCH_PHASES = frozenset({"play", "decide"})
 MAX_STEPS = 400  # a rollout longer than this is a bug, not a game
-READ_MARGIN = 1.0  # accept margin per unit of the raiser's read above a normal player's
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,8 +276,8 @@ def rollout_styles(rules: TrickRules[Any], view: SeatView,
             out.append(NORMAL)
             continue
         style = NORMAL if reads is None else STYLES[reads.style_of(s)]
-        folds = FOLD_PRIOR if reads is None else reads.fold_rate(s)
-        respect = min(2.5, max(1.0, 1.0 + 3.0 * (folds - FOLD_PRIOR)))
+        folds = HARD.fold_prior if reads is None else reads.fold_rate(s)
+        respect = min(2.5, max(1.0, 1.0 + 3.0 * (folds - HARD.fold_prior)))
         style = replace(style, respect=respect)
         shown = () if reads is None else reads.envido_counts(s)
         if shown:  # it sings and answers envidos where it has been seen opening them
@@ -443,12 +443,12 @@ def read_margin(view: SeatView, reads: TableReads | None, margin: float) -> floa
     outcome against the tight style (read about 0.85-0.9) and 0.09-0.19 below
     it against the frozen hard bot and the loose style (read about 0.7,
     docs/arena/2026-12-04-runs-read-tight.md). The margin therefore moves with the raiser's read, by
-    ``READ_MARGIN`` per unit above or below a normal player's.
+    ``HARD.read_margin`` per unit above or below a normal player's.
     """
     caller = view.pending_caller
     if reads is None or caller is None:
         return margin
-    return margin + READ_MARGIN * (reads.tightness(caller) - PRIOR)
+    return margin + HARD.read_margin * (reads.tightness(caller) - HARD.prior)
 
 
 def gate(view: SeatView, outcomes: dict[Action, Outcome], choice: Action,

@@ -7,9 +7,10 @@ señas name. The aggressive style now and then signals a card it does not hold, 
 bluff that a caught seña may sell to the opponents.
 
 What a seña says is a belief, never a certainty: a world where the signaller holds
-what it signalled weighs ``HONEST`` against ``1 - HONEST`` for one where it does not
-(a person's seña is usually honest, but a bluff is part of the game). The search
-reads its partner's señas and the ones it caught from the other side the same way.
+what it signalled weighs ``HARD.sena_honest`` against ``1 - HARD.sena_honest`` for one
+where it does not (a person's seña is usually honest, but a bluff is part of the
+game). The search reads its partner's señas and the ones it caught from the other
+side the same way.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from chatbot.ai.params import HARD
 from chatbot.ai.worlds import Belief, layout
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
@@ -25,10 +27,9 @@ from chatbot.rules.senas import Sena
 from chatbot.rules.state import Extras, Hand, Match
 from chatbot.rules.views import SeatView, played_by, seat_view
 
-HONEST = 0.9  # how far a seña is believed: one in ten is read as a bluff
 MAX_TOLD = 2  # señas a bot makes in a hand (its two best cards say enough)
 BLUFF = {"aggressive": 0.25}  # styles that bluff, and how often
-SILENT = frozenset({"random", "easy", "baseline"})  # levels that make no señas
+SILENT = frozenset({"random", "easy"})  # levels that make no señas
 
 
 def own_cards(view: SeatView) -> tuple[Card, ...]:
@@ -63,11 +64,11 @@ def bot_senas(rules: TrickRules[Any], view: SeatView, available: Sequence[Sena],
 
 def sena_belief(rules: TrickRules[Any], view: SeatView) -> Belief | None:
     """Worlds where the others' señas this seat saw are true weigh more (None when it
-    saw none), so that a seña is believed ``HONEST`` of the time, whatever its odds.
+    saw none), so that a seña is believed ``HARD.sena_honest`` of the time, whatever its odds.
 
     A world where the seña is true weighs 1; one where it is false weighs the odds
     ratio that brings the share of true worlds from its chance before the seña
-    (``prior``, from the cards this seat cannot see) to ``HONEST``: a zap signalled
+    (``prior``, from the cards this seat cannot see) to ``HARD.sena_honest``: a zap signalled
     is then held nine times in ten, where a flat weight would leave a rare card (one
     chance in twelve) a coin toss. A seña already proved false by a card played stays
     false in every world: that weighs nothing against the others.
@@ -101,14 +102,13 @@ def sena_belief(rules: TrickRules[Any], view: SeatView) -> Belief | None:
     return belief
 
 
-NO_PRIOR = 0.1  # the chance before a seña that names no card (a flor): a rare hand
 
 
 def prior(sena: Sena, hidden: int, unseen: frozenset[Card]) -> float:
     """The chance that ``hidden`` cards drawn from ``unseen`` make the seña true (a card
     it names among them; none, for "nothing")."""
     if not sena.cards:
-        return NO_PRIOR
+        return HARD.sena_no_prior
     named = sum(1 for card in sena.cards if card in unseen)
     pool = len(unseen)
     none = 1.0
@@ -118,12 +118,12 @@ def prior(sena: Sena, hidden: int, unseen: frozenset[Card]) -> float:
 
 
 def false_weight(before: float) -> float:
-    """The weight of a world where a seña is false, so that it is believed ``HONEST`` of
-    the time: the odds before it, divided by the odds of ``HONEST``; never above 1 (a
+    """The weight of a world where a seña is false, so that it is believed ``HARD.sena_honest`` of
+    the time: the odds before it, divided by the odds of ``HARD.sena_honest``; never above 1 (a
     seña never makes its own falsehood likelier)."""
     if before <= 0.0 or before >= 1.0:
         return 1.0  # impossible or certain already: the seña tells nothing more
-    return min(1.0, (before / (1.0 - before)) * ((1.0 - HONEST) / HONEST))
+    return min(1.0, (before / (1.0 - before)) * ((1.0 - HARD.sena_honest) / HARD.sena_honest))
 
 
 def _listed(rules: TrickRules[Any], view: SeatView) -> tuple[Sena, ...]:

@@ -22,6 +22,7 @@ import math
 from itertools import combinations
 from typing import Any
 
+from chatbot.ai.params import HARD
 from chatbot.ai.strength import Ranking
 from chatbot.ai.worlds import build, layout, usable
 from chatbot.rules import actions as A
@@ -33,12 +34,6 @@ from chatbot.rules.state import Match, Phase
 from chatbot.rules.views import SeatView
 
 CARD_PLAYS = frozenset({A.PLAY, A.PLAY_HIDDEN})
-# Bounds on the exact check, for the decision's time budget (each position is a copy of the
-# match and a step of the rules, about 0.1 ms): at most this many positions, this many
-# cards left to play in all, this many ways to split the strong cards between opponents.
-NODES = 600
-MAX_LEFT = 8
-MAX_SPLITS = 10
 SIDE_CALLS = ENVIDO_CALLS | {A.FLOR, A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO}
 LADDER = (A.TRUCO, A.RAISE)
 
@@ -64,14 +59,14 @@ def _splits(cards: list[Card], sizes: list[int]) -> list[list[list[Card]]]:
 
 def small(view: SeatView, held: tuple[int, ...]) -> bool:
     """The hand left is small enough to be played out exactly within the budget."""
-    if sum(held) + view.hand_size > MAX_LEFT:
+    if sum(held) + view.hand_size > HARD.sure_max_left:
         return False
     ways, dealt = 1, 0
     for seat, count in enumerate(held):
         if seat != view.seat and count:
             dealt += count
             ways = ways * math.comb(dealt, count)
-    return ways <= MAX_SPLITS
+    return ways <= HARD.sure_max_splits
 
 
 def worst_worlds(rules: TrickRules[Any], view: SeatView, rank: Ranking,
@@ -171,7 +166,7 @@ def _settled(rules: TrickRules[Any], view: SeatView, rank: Ranking, hostile: boo
             return not hostile
         for world in worlds:
             rules.apply_trusted(world, view.seat, accept)
-    budget = _Budget(NODES)
+    budget = _Budget(HARD.sure_nodes)
     if hostile:
         return all(_wins(rules, w, view.seat, view.team, budget) for w in worlds)
     return any(_wins(rules, w, view.seat, view.team, budget, hostile=False) for w in worlds)

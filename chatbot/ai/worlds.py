@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from chatbot.ai.envido_model import call_likelihood, threshold_shift
-from chatbot.ai.reads import PRIOR, raise_weight, with_bluffs
+from chatbot.ai.params import HARD
+from chatbot.ai.reads import raise_weight, with_bluffs
 from chatbot.ai.rulebot import CALL_AT, NORMAL, STYLES, TIGHT, RuleBot, Style
 from chatbot.ai.strength import Ranking, known_cards, ranking
 from chatbot.rules import actions as A
@@ -31,8 +32,6 @@ from chatbot.rules.cards import Card
 from chatbot.rules.envido import ENVIDO_CALLS
 from chatbot.rules.state import Hand, Match, Pending, Phase
 from chatbot.rules.views import SeatView, played_by, seat_view
-
-MAX_TRIES = 6  # samples drawn per world before settling for a merely usable one
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +211,7 @@ def sample_worlds(rules: TrickRules[Any], view: SeatView, rng: random.Random, co
     pool: list[Match[Any]] = []
     for _ in range(draws):
         fallback: Match[Any] | None = None
-        for _ in range(MAX_TRIES):
+        for _ in range(HARD.max_tries):
             held, down, stock = deal_hidden(lay, rng)
             rules.world_fit(view, held, down, stock, rng)
             world = build(rules, view, held, down, stock)
@@ -246,74 +245,27 @@ def sample_worlds(rules: TrickRules[Any], view: SeatView, rng: random.Random, co
 
 RAISES = frozenset({A.TRUCO, A.RAISE, A.MON_RESTE, A.PUT})
 _NO_RANDOM = random.Random(0)  # RuleBot.chance draws nothing from it for the normal style
-DEFAULT_TIGHTNESS = PRIOR
 Tightness = Callable[[int], float]
 BluffShare = Callable[[int], float]  # share of its weak hands a seat raises on
 StyleOf = Callable[[int], str]
 Evidence = Callable[[int], float]  # 0 (a stranger) to 1: how sure the record is of a tight seat
-# Share of a raise's weight given by the rule bot of the style the raiser reads as
-# (the rest by the smooth curve of reads.raise_weight), by table size. A rule bot
-# raises on a threshold, so its raise rules out most weak hands; the curve keeps
-# room for a player who raises on reasons no rule bot has (the frozen search bot, a
-# person). Measured in the arena (docs/arena/2026-12-04-raiser-rules.md): at a table
-# of two the rules brought the estimate after accepting the baseline's raises from
-# 0.11 above the outcome to 0.04; at a table of four, where a raise also bets on a
-# partner's cards, the curve alone was already within 0.03 and the rules pushed it
-# 0.08 below.
-RULE_SHARE = {2: 0.5, 3: 0.5}
-
-
-# At a table of four a raise on turn is weighed by the curve alone and a counter-raise
-# is no news (see call_belief), except from a seat read clearly as tight: a tight
-# player raises only on strong cards and counters only on a near-certain hand. Its
-# counters, read as no news, were estimated 0.73 and won 0.21 (against tight,
-# Paulista 2v2), and its raises on turn, by the curve, +0.07 over what was won when
-# searched again (docs/arena/2026-12-06-tight-at-four.md). Then the tight
-# rules give TIGHT_RULES_SHARE of the weight. The line sits a little above
-# TIGHT_FROM: the frozen baseline's seats, whose counters are weak, read as tight
-# now and then, on 0.80-0.81.
-TIGHT_RULES_FROM = 0.82
-TIGHT_RULES_SHARE = 0.9
-
-
-# At a table of two, a raiser not read as loose is weighed mostly by its rules: with
-# half of the weight from the curve, the raiser's chance in the worlds kept after a
-# truco of the frozen baseline averaged 0.73 where its true chance was 0.82 (0.86
-# against 0.95 for the tight style), and the estimate after accepting ran 0.09-0.12
-# above what was won (docs/arena/2026-12-06-table-of-two.md). The share rises from
-# RULE_SHARE to FIRM_SHARE as the read goes from FIRM_FROM to FIRM_AT; a seat read
-# loose (the aggressive and loose styles read 0.62-0.63) keeps half, its bluffs
-# on the curve's softer side.
-FIRM_SHARE = {2: 0.8}
-FIRM_FROM, FIRM_AT = 0.64, 0.70
-
-
-# At a table of two a seat read as a normal player may be a tight one: both truco on
-# two top cards, so they raise about as often. Whether it is one is learned, not assumed:
-# its raise is weighed by the tight rules for MAYBE_TIGHT of the rules' part times the
-# evidence that this seat raises tight (TableReads.tight_evidence: none for a stranger,
-# growing with the hands it has been watched in and how far its record reads above a
-# normal player's), the normal ones for the rest. Assumed for every stranger, the mix
-# read a second-trick bluffer's trucos as a tight player's and ran from hands that won
-# 0.42 of the time with every card open (issue 37).
-MAYBE_TIGHT = {2: 0.5}
 
 
 def rule_share(players: int, tightness: float) -> float:
     """How much of a raise's weight the raiser's rules give at a table of ``players``,
-    from a raiser read at ``tightness`` (:data:`FIRM_SHARE`)."""
-    base = RULE_SHARE.get(players, 0.0)
-    firm = FIRM_SHARE.get(players)
+    from a raiser read at ``tightness`` (``HARD.firm_share``)."""
+    base = HARD.rule_share.get(players, 0.0)
+    firm = HARD.firm_share.get(players)
     if firm is None:
         return base
-    step = min(1.0, max(0.0, (tightness - FIRM_FROM) / (FIRM_AT - FIRM_FROM)))
+    step = min(1.0, max(0.0, (tightness - HARD.firm_from) / (HARD.firm_at - HARD.firm_from)))
     return base + (firm - base) * step
 
 
 def tight_share(tightness: float) -> float:
     """At a table of four, how much of a raise's weight the tight rules give:
-    :data:`TIGHT_RULES_SHARE` from a read of :data:`TIGHT_RULES_FROM`, none below."""
-    return TIGHT_RULES_SHARE if tightness >= TIGHT_RULES_FROM else 0.0
+    ``HARD.tight_rules_share`` from a read of ``HARD.tight_rules_from``, none below."""
+    return HARD.tight_rules_share if tightness >= HARD.tight_rules_from else 0.0
 
 
 def counter_pending(rules: TrickRules[Any], view: SeatView) -> bool:
@@ -375,10 +327,10 @@ def call_belief(rules: TrickRules[Any], view: SeatView,
     A pending raise is weighed on its caller's cards by the smooth curve of how
     tight it reads (:func:`chatbot.ai.reads.raise_weight`) and, at a table of
     two or three, half by the rules of the style it reads as (``style_of``,
-    :func:`rule_weight`, :data:`RULE_SHARE`); at a table of two, four fifths
-    once it does not read loose (:data:`FIRM_SHARE`), and a seat read as a
+    :func:`rule_weight`, ``HARD.rule_share``); at a table of two, four fifths
+    once it does not read loose (``HARD.firm_share``), and a seat read as a
     normal player there is weighed by the tight rules up to half, as far as
-    ``tight_evidence`` carries (:data:`MAYBE_TIGHT`; a stranger not at all).
+    ``tight_evidence`` carries (``HARD.maybe_tight``; a stranger not at all).
     At a table of four or more a counter-raise is no evidence: with the
     partner's raise below read, the estimate after accepting
     the baseline's counters was 0.01 above what was won, and read as strength
@@ -406,7 +358,7 @@ def call_belief(rules: TrickRules[Any], view: SeatView,
     table of four those hands were won 0.76-0.81 of the time against an
     estimate of 0.54-0.56.
     """
-    tight = once_per_seat(tightness or (lambda seat: DEFAULT_TIGHTNESS))
+    tight = once_per_seat(tightness or (lambda seat: HARD.prior))
     style = style_of or (lambda seat: "normal")
     bluff = once_per_seat(bluffs or (lambda seat: 0.0))
     opponents = [s for s in range(view.players)
@@ -419,7 +371,7 @@ def call_belief(rules: TrickRules[Any], view: SeatView,
     call = view.pending_call or ""
     share = 0.0  # of the pending raise's weight, given by its caller's rules
     caller_rules = NORMAL  # the style the caller reads as
-    maybe_tight = 0.0  # of the rules' part, given by the tight rules (MAYBE_TIGHT)
+    maybe_tight = 0.0  # of the rules' part, given by the tight rules (HARD.maybe_tight)
     if pending:
         assert caller is not None
         # at four, only a seat read clearly as tight is weighed by its rules
@@ -427,7 +379,7 @@ def call_belief(rules: TrickRules[Any], view: SeatView,
             rule_share(view.players, tight(caller))
         caller_rules = STYLES[style(caller)]
         if caller_rules is NORMAL and tight_evidence is not None:
-            maybe_tight = MAYBE_TIGHT.get(view.players, 0.0) * tight_evidence(caller)
+            maybe_tight = HARD.maybe_tight.get(view.players, 0.0) * tight_evidence(caller)
     counter = pending and counter_pending(rules, view)
     raised = view.level >= 1 and view.last_raiser is not None
     theirs_raised = raised and view.last_raiser != view.team and not pending

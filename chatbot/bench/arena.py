@@ -16,7 +16,7 @@ raise is searched again on worlds drawn anew (:func:`fresh_estimate`), and the
 gap of that estimate is printed beside: the model's own error, without the
 winner's curse of the estimate the answer chose on.
 
-``--suite`` runs hard against the frozen baseline and every style in the four
+``--suite`` runs hard against the baseline and every style in the four
 formats of issue 17 (2v2 Paulista, 2v2 Mineiro, 1v1 Paulista, 2v2 Argentine)
 and prints all the runs in one JSON document.
 
@@ -43,6 +43,13 @@ its reads. ``--heldout`` plays level A (hard by default) against every held-out 
 in the four formats, in series of 20 games at a table, and prints their results apart
 (a ``heldout`` section): the win rate of the first game of a series, of games 2-5 and
 of games 6-20, so that what a bot learns of a table shows.
+
+Pinned levels: ``LEVEL@TAG`` (``--b hard@baseline-2026-12-01``) seats the level of an
+old commit, played by that commit's own code in a subprocess
+(:mod:`chatbot.bench.pinned`); ``baseline`` is the hard bot of 2026-12-01 so pinned,
+the yardstick of later work. A pinned seat makes no señas (it is not asked to), keeps
+its reads of a table in its process across a series, and is timed by its own process's
+CPU; its latency includes the pipe.
 """
 
 from __future__ import annotations
@@ -59,15 +66,16 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from chatbot.ai import BENCH_LEVELS, STYLE_LEVELS, TableReads, decide
-from chatbot.ai.baseline import search as frozen
 from chatbot.ai.equity import view_break_even
 from chatbot.ai.search import Analysis, analyse, table_best, trick_effect
 from chatbot.ai.senas import table_senas
 from chatbot.ai.strength import ranking
 from chatbot.ai.worlds import counter_pending
+from chatbot.bench import pinned as P
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
@@ -146,16 +154,11 @@ class GameResult:
     series_game: int = 1  # the game's place in its series at one table, from 1
 
 
-SEARCH_LEVELS = ("hard", "baseline")
-
-
 def search_of(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
-              reads: TableReads) -> Analysis | frozen.Analysis | None:
+              reads: TableReads) -> Analysis | None:
     """A search level's analysis of the position (None for a rule bot)."""
     if level == "hard":
         return analyse(rules, view, rng, reads=reads)
-    if level == "baseline":
-        return frozen.analyse(rules, view, rng)
     return None
 
 
@@ -236,13 +239,15 @@ def seat_levels(config: Config, a: str, b: str, swap: bool) -> list[str]:
 
 def play_game(config: Config, a: str, b: str, seed: int, index: int,
               swap: bool, reads: TableReads | None = None, signal: str = "none",
-              bots: dict[int, SeatBot] | None = None) -> GameResult:
+              bots: dict[int, SeatBot] | None = None,
+              pinned: dict[int, P.PinnedSeat] | None = None) -> GameResult:
     """One game; the deal depends on (seed, index) only, so both halves of a pair share it.
 
     ``reads`` is what the bots have learnt at this table in the earlier games
     of a series (a fresh record if None); the game goes on teaching it.
     ``signal`` says whose bots make señas (``SIGNALS``). ``bots`` are the held-out
-    bot objects of this table by seat, kept across a series (fresh ones if None).
+    bot objects of this table by seat, kept across a series (fresh ones if None);
+    ``pinned`` the seats of this table that an old commit plays (:mod:`.pinned`).
     """
     rules = config.rules
     n = config.players
@@ -251,14 +256,16 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
     level = seat_levels(config, a, b, swap)
     if bots is None:
         bots = table_bots(level)
-    # held-out bots make no señas: they play only what their class says
+    pinned = pinned or {}
+    # held-out and pinned bots make no señas: they are asked for their moves only
     signallers = {s: level[s] for s in signalling(signal, sides_a, rules, n)
-                  if not is_heldout(level[s])}
+                  if not is_heldout(level[s]) and not P.is_pinned(level[s])}
     # catches and bluffs from streams of their own: the deals of a pair stay the same
     catch_rng = random.Random(f"catch-{seed}-{index}-{int(swap)}")
     signalled_hand = 0
     senas_made = caught = 0
-    bot_rngs = [random.Random(f"bot-{seed}-{index}-{int(swap)}-{s}") for s in range(n)]
+    stream = [f"bot-{seed}-{index}-{int(swap)}-{s}" for s in range(n)]  # a pinned seat's too
+    bot_rngs = [random.Random(key) for key in stream]
     latencies: dict[str, list[float]] = {a: [], b: []}
     cpu: dict[str, list[float]] = {a: [], b: []}
     plays = {a: 0, b: 0}
@@ -267,8 +274,15 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
     in_hand: list[Accepted] = []
     if reads is None:
         reads = TableReads(n)  # public facts only: one record serves every seat at the table
+    table_reads = reads
+
+    def feed(events: list[Event]) -> None:
+        table_reads.feed(rules, events)
+        for seat_bot in pinned.values():
+            seat_bot.saw(events, rules.family)
+
     match = rules.new_match(n, deal_rng.randrange(n))
-    reads.feed(rules, rules.deal(match, deal_rng))
+    feed(rules.deal(match, deal_rng))
 
     def close_hand() -> None:
         hand = match.hand
@@ -285,7 +299,7 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
         assert hand is not None
         if hand.over:
             close_hand()
-            reads.feed(rules, rules.next_hand(match, deal_rng))
+            feed(rules.next_hand(match, deal_rng))
             continue
         if signallers and match.hand_no != signalled_hand:  # señas go round with the deal
             signalled_hand = match.hand_no
@@ -295,17 +309,22 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
                 made = rules.make_sena(match, signaller, name, catch_rng)
                 senas_made += 1
                 caught += len(made) - 1
-                reads.feed(rules, made)
+                feed(made)
         seat = rules.to_act(match)
         assert seat is not None
         view = seat_view(rules, match, seat)
         who = level[seat]
         start, start_cpu = time.perf_counter(), time.thread_time()
-        action, estimate = bot_move(rules, view, who, bot_rngs[seat], reads, bots.get(seat))
+        old = pinned.get(seat)
+        if old is not None:
+            action, estimate, spent = old.choose(match, view, stream[seat])
+        else:
+            action, estimate = bot_move(rules, view, who, bot_rngs[seat], reads, bots.get(seat))
+            spent = time.thread_time() - start_cpu
         elapsed = time.perf_counter() - start
         if len(view.legal) > 1:
             latencies[who].append(elapsed)
-            cpu[who].append(time.thread_time() - start_cpu)
+            cpu[who].append(spent)
             if action.kind == A.PLAY:
                 plays[who] += 1
                 waste[who] += wasted(rules, view, action)
@@ -314,13 +333,14 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
             assert be is not None
             fresh = None
             if estimate is not None:  # its own stream: the game's draws stay the same
-                fresh = fresh_estimate(rules, view, who, random.Random(
-                    f"fresh-{seed}-{index}-{int(swap)}-{match.hand_no}-{view.level}-{seat}"), reads)
+                key = f"fresh-{seed}-{index}-{int(swap)}-{match.hand_no}-{view.level}-{seat}"
+                fresh = old.fresh(match, key) if old is not None else fresh_estimate(
+                    rules, view, who, random.Random(key), reads)
             in_hand.append(Accepted(who, view.level + 1, be, estimate, view.team,
                                     counter_pending(rules, view), fresh=fresh))
         events: list[Event] = []
         rules.apply(match, seat, real_action(match, seat, action), events)
-        reads.feed(rules, events)
+        feed(events)
     else:
         raise RuntimeError("game did not end")
     close_hand()
@@ -332,25 +352,37 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
 
 
 def play_pairs(config: Config, a: str, b: str, seed: int, indices: Sequence[int],
-               series: int = 1, signal: str = "none") -> list[GameResult]:
+               series: int = 1, signal: str = "none",
+               envs: dict[str, P.Environment] | None = None) -> list[GameResult]:
     """The pairs of games ``indices``; pairs ``series`` apart in one series share their reads.
 
     Deals ``k * series`` to ``k * series + series - 1`` form series ``k``: the
     caller hands a worker whole series, so the figures do not depend on ``--jobs``.
+    ``envs`` are the pinned levels' environments (:func:`.pinned.prepare`); their
+    driver processes live as long as this call.
     """
     series = max(series, 1)
     tables: dict[tuple[int, bool], TableReads] = {}
     players: dict[tuple[int, bool], dict[int, SeatBot]] = {}
+    olds: dict[tuple[int, bool], dict[int, P.PinnedSeat]] = {}
+    processes = P.Processes(envs or {})
     out: list[GameResult] = []
-    for i in indices:
-        for swap in (False, True):
-            table = (i // series, swap)
-            reads = tables.setdefault(table, TableReads(config.players))
-            if table not in players:
-                players[table] = table_bots(seat_levels(config, a, b, swap))
-            result = play_game(config, a, b, seed, i, swap, reads, signal, players[table])
-            result.series_game = i % series + 1
-            out.append(result)
+    try:
+        for i in indices:
+            for swap in (False, True):
+                table = (i // series, swap)
+                reads = tables.setdefault(table, TableReads(config.players))
+                if table not in players:
+                    levels = seat_levels(config, a, b, swap)
+                    players[table] = table_bots(levels)
+                    olds[table] = {seat: processes.seat(level, f"{table[0]}-{int(swap)}", seat)
+                                   for seat, level in enumerate(levels) if P.is_pinned(level)}
+                result = play_game(config, a, b, seed, i, swap, reads, signal, players[table],
+                                   olds[table])
+                result.series_game = i % series + 1
+                out.append(result)
+    finally:
+        processes.close()
     return out
 
 
@@ -412,27 +444,34 @@ def estimate_gap(rated: list[Accepted]) -> dict[str, Any]:
 
 
 def play_all(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1,
-             series: int = 1, signal: str = "none") -> list[GameResult]:
+             series: int = 1, signal: str = "none",
+             envs: dict[str, P.Environment] | None = None) -> list[GameResult]:
     """Every game of a run, whole series to a worker when ``jobs`` > 1."""
     series = max(series, 1)
     pairs = list(range((games + 1) // 2))
     if jobs <= 1:
-        return play_pairs(config, a, b, seed, pairs, series, signal)
+        return play_pairs(config, a, b, seed, pairs, series, signal, envs)
     results: list[GameResult] = []
     whole = [pairs[k:k + series] for k in range(0, len(pairs), series)]
     chunks = [[i for group in whole[j::jobs] for i in group] for j in range(jobs)]
     with ProcessPoolExecutor(jobs) as pool:
         for part in pool.map(play_pairs, [config] * jobs, [a] * jobs, [b] * jobs,
-                             [seed] * jobs, chunks, [series] * jobs, [signal] * jobs):
+                             [seed] * jobs, chunks, [series] * jobs, [signal] * jobs,
+                             [envs] * jobs):
             results.extend(part)
     return results
 
 
 def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1,
-        series: int = 1, signal: str = "none") -> dict[str, Any]:
+        series: int = 1, signal: str = "none", cache: Path | None = None) -> dict[str, Any]:
+    """One run of A against B: the figures as a JSON document.
+
+    A pinned level's tree and environment are made first (``cache``: where the
+    trees are kept, ``.arena-cache`` at the repository's root by default)."""
     series = max(series, 1)
     start = time.perf_counter()
-    results = play_all(config, a, b, games, seed, jobs, series, signal)
+    envs = P.prepare([a, b], cache)
+    results = play_all(config, a, b, games, seed, jobs, series, signal, envs)
     wins = sum(r.a_won for r in results)
     n = len(results)
     lo, hi = wilson(wins, n)
@@ -464,7 +503,9 @@ def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1,
         "config": {"variant": config.variant, "players": config.players,
                    "options": dict(config.options), "a": a, "b": b, "seed": seed,
                    "series": series, "jobs": jobs, "signal": signal,
-                   "python": platform.python_version()},
+                   "python": platform.python_version(),
+                   **({"pinned": {level: {"commit": env.commit, "python": env.how}
+                                  for level, env in envs.items()}} if envs else {})},
         "games": n,
         "a_wins": wins,
         "a_win_rate": round(wins / n, 4) if n else 0.0,
@@ -551,8 +592,15 @@ def summed(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def level_name(text: str) -> str:
-    """A level the arena can seat: a bench level, or ``heldout:NAME`` (argparse's type)."""
+    """A level the arena can seat: a bench level, ``heldout:NAME``, ``baseline`` or
+    ``LEVEL@TAG`` (argparse's type; a pinned level's tag is looked up when the run starts)."""
     if text in BENCH_LEVELS:
+        return text
+    if P.is_pinned(text):
+        try:
+            P.split(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
         return text
     if is_heldout(text):
         try:
@@ -566,7 +614,8 @@ def level_name(text: str) -> str:
         raise argparse.ArgumentTypeError(f"unknown held-out bot {text!r}; choose one of "
                                          f"{', '.join(known)}")
     raise argparse.ArgumentTypeError(f"unknown level {text!r}; choose one of "
-                                     f"{', '.join(BENCH_LEVELS)} or heldout:NAME")
+                                     f"{', '.join(BENCH_LEVELS)}, baseline, LEVEL@TAG "
+                                     "or heldout:NAME")
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -600,13 +649,24 @@ def unknown_levels(names: Sequence[str]) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
+    """The arena's command line; a pinned level that cannot be played exits with 2."""
+    try:
+        return command(argv)
+    except P.PinnedError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+
+
+def command(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m chatbot.bench arena")
     parser.add_argument("--variant", default="paulista", choices=available_variants())
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--a", default="hard", type=level_name,
-                        help=f"a level ({', '.join(BENCH_LEVELS)}) or heldout:NAME")
+                        help=f"a level ({', '.join(BENCH_LEVELS)}), baseline (= {P.BASELINE}), "
+                             "LEVEL@TAG (that commit's level) or heldout:NAME")
     parser.add_argument("--b", default="normal", type=level_name,
-                        help=f"a level ({', '.join(BENCH_LEVELS)}) or heldout:NAME")
+                        help=f"a level ({', '.join(BENCH_LEVELS)}), baseline (= {P.BASELINE}), "
+                             "LEVEL@TAG (that commit's level) or heldout:NAME")
     parser.add_argument("--games", type=int, default=200, help="games in all (pairs of deals)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
@@ -618,7 +678,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--signal", default="none", choices=SIGNALS,
                         help="whose bots make señas: side a, side b, both or none")
     parser.add_argument("--suite", action="store_true",
-                        help="hard vs the baseline and every style in the four formats")
+                        help=f"hard vs the baseline ({P.BASELINE}) and every style in the four "
+                             "formats")
     parser.add_argument("--opponents", default=",".join(SUITE_OPPONENTS),
                         help="with --suite: the levels hard meets (comma-separated)")
     parser.add_argument("--heldout", action="store_true",

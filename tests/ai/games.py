@@ -6,7 +6,6 @@ import random
 from collections.abc import Callable, Iterator
 
 from chatbot.ai import decide
-from chatbot.ai.baseline import search as frozen
 from chatbot.ai.search import Budget
 from chatbot.ai.search import choose as hard_choose
 from chatbot.rules.actions import Action
@@ -37,17 +36,14 @@ IDS = [c.label() for c in CONFIGS]
 # A small search: the same code path as the real budget, a fraction of the time, and no
 # clock, so that the tests are about behaviour and reproducible on a loaded machine.
 TEST_BUDGET = Budget(samples=3, min_samples=2, steps=60, seconds=None)
-FROZEN_TEST_BUDGET = frozen.Budget(samples=3, min_samples=2, steps=60, seconds=None)
 
 Decider = Callable[[TrickRules, SeatView, str, random.Random], Action]
 
 
 def test_decide(rules: TrickRules, view: SeatView, level: str, rng: random.Random) -> Action:
-    """``decide`` with the search levels (hard, baseline) on the test budget."""
+    """``decide`` with the search level (hard) on the test budget."""
     if level == "hard":
         return hard_choose(rules, view, rng, TEST_BUDGET)
-    if level == "baseline":
-        return frozen.choose(rules, view, rng, FROZEN_TEST_BUDGET)
     return decide(rules, view, level, rng)
 
 

@@ -62,10 +62,10 @@ def test_arena_reports_raises_waste_and_calibration(capsys: pytest.CaptureFixtur
 
 
 def test_suite_runs_hard_against_each_opponent(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--suite", "--opponents", "tight,baseline", "--formats", "paulista/2",
+    assert main(["--suite", "--opponents", "tight,normal", "--formats", "paulista/2",
                  "--games", "2", "--seed", "3"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert [r["config"]["b"] for r in out["runs"]] == ["tight", "baseline"]
+    assert [r["config"]["b"] for r in out["runs"]] == ["tight", "normal"]
     for r in out["runs"]:
         assert r["config"]["a"] == "hard" and r["games"] == 2
         assert {"hard", r["config"]["b"]} == set(r["levels"])

@@ -6,12 +6,12 @@ import random
 from collections.abc import Callable
 
 from chatbot.ai.card_plays import (
-    PLAY_SLIP,
     follows_rules,
     graded_plays,
     leads_by_rules,
     play_belief,
 )
+from chatbot.ai.params import HARD
 from chatbot.ai.reads import TableReads
 from chatbot.ai.search import belief_for
 from chatbot.ai.strength import ranking
@@ -119,7 +119,7 @@ def test_a_world_breaking_the_rules_twice_keeps_the_slip_twice() -> None:
     world = sample_worlds(RULES, view, random.Random(1), 1)[0]
     assert world.hand is not None
     world.hand.cards[1] = [Card(3, "S"), Card(5, "D")]  # a 3 kept back: one broken rule
-    assert belief(world) == PLAY_SLIP
+    assert belief(world) == HARD.play_slip
     world.hand.cards[1] = [Card(5, "D"), Card(6, "S")]
     assert belief(world) == 1.0
 

@@ -11,11 +11,10 @@ import random
 from statistics import mean
 
 from chatbot.ai.envido_model import (
-    BLUFF,
-    SHIFT_LIMIT,
     call_likelihood,
     threshold_shift,
 )
+from chatbot.ai.params import HARD
 from chatbot.ai.reads import TableReads
 from chatbot.ai.search import belief_for, rollout_styles
 from chatbot.ai.worlds import sample_worlds
@@ -35,7 +34,7 @@ def test_the_counts_a_seat_opened_on_move_its_threshold() -> None:
     assert threshold_shift(DECK, []) == 0  # nothing shown: a normal player
     low = threshold_shift(DECK, [24, 24, 25, 23, 24, 25, 26, 24])
     high = threshold_shift(DECK, [31, 30, 32, 31, 33, 30, 31, 32])
-    assert low < 0 < high <= SHIFT_LIMIT
+    assert low < 0 < high <= HARD.envido_shift_limit
     # a seat that sings on anything: its call says almost nothing about its count
     anything = threshold_shift(DECK, [16, 5, 22, 7, 25, 12, 3, 20, 6, 14])
     assert anything < low and call_likelihood(12, A.FALTA_ENVIDO, anything) > 0.9
@@ -46,7 +45,8 @@ def test_the_counts_a_seat_opened_on_move_its_threshold() -> None:
 def test_a_call_is_likelier_the_better_the_count_and_never_impossible() -> None:
     chances = [call_likelihood(c, A.ENVIDO, 0) for c in range(0, 34)]
     assert chances == sorted(chances)
-    assert min(chances) >= BLUFF and chances[33] > 0.95 and chances[27] > 0.5 > chances[26]
+    assert min(chances) >= HARD.envido_bluff
+    assert chances[33] > 0.95 and chances[27] > 0.5 > chances[26]
     # a player who opens three points lower makes a 25 a likely call
     assert call_likelihood(25, A.ENVIDO, -3) > 0.9 > 0.1 > call_likelihood(25, A.ENVIDO, 0)
     # a real envido asks for more than an envido

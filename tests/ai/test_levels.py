@@ -14,7 +14,7 @@ from chatbot.rules.views import seat_view
 from tests.ai.games import CONFIGS, IDS, TEST_BUDGET, play, shuffled_hidden, test_decide
 
 MIXES = (["hard", "easy"], ["normal", "hard"], ["random", "normal", "easy", "hard"],
-         ["tight", "loose"], ["aggressive", "cautious"], ["baseline", "hard"])
+         ["tight", "loose"], ["aggressive", "cautious"])
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
@@ -94,8 +94,8 @@ def test_player_levels_are_listed_with_a_description_in_every_language() -> None
     from chatbot.i18n.locales import LOCALES
 
     assert list(LEVELS[:3]) == ["easy", "normal", "hard"]
-    assert set(STYLE_LEVELS) <= set(LEVELS) and "baseline" not in LEVELS and "random" not in LEVELS
-    assert {"baseline", "random"} <= set(BENCH_LEVELS)
+    assert set(STYLE_LEVELS) <= set(LEVELS) and "random" not in LEVELS
+    assert set(BENCH_LEVELS) == {"random", *LEVELS}  # the baseline is the arena's, pinned
     assert set(LEVEL_TEXTS) == set(LEVELS)
     for code in LEVELS:
         english = LEVEL_TEXTS[code]
@@ -106,7 +106,7 @@ def test_player_levels_are_listed_with_a_description_in_every_language() -> None
             if locale != "en":
                 assert description != english.description, (locale, code)
     with pytest.raises(KeyError):
-        level_description("baseline", "en")
+        level_description("random", "en")
 
 
 def test_styles_differ_the_way_their_names_say() -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from chatbot.ai.reads import PRIOR, TableReads, raise_weight
+from chatbot.ai.params import HARD
+from chatbot.ai.reads import TableReads, raise_weight
 from chatbot.ai.search import belief_for, read_margin
 from chatbot.ai.strength import ranking
 from chatbot.ai.worlds import Belief, sample_worlds
@@ -34,16 +35,17 @@ def reads_of(raised: int, hands: int) -> TableReads:
 def test_a_seat_that_raises_rarely_reads_tight_and_a_frequent_raiser_loose() -> None:
     rare, usual, often = reads_of(1, 20), reads_of(6, 20), reads_of(16, 20)
     assert rare.raise_rate(0) < usual.raise_rate(0) < often.raise_rate(0)
-    assert rare.tightness(0) > PRIOR > often.tightness(0)
-    assert abs(usual.tightness(0) - PRIOR) < 0.03  # about a normal player's rate: no news
+    assert rare.tightness(0) > HARD.prior > often.tightness(0)
+    assert abs(usual.tightness(0) - HARD.prior) < 0.03  # about a normal player's rate: no news
     assert rare.style_of(0) == "tight" and often.style_of(0) == "loose"
-    assert TableReads(2).tightness(0) == PRIOR  # nothing seen yet: the prior
+    assert TableReads(2).tightness(0) == HARD.prior  # nothing seen yet: the prior
 
 
 def test_a_tighter_read_makes_a_raise_say_more() -> None:
     """The weight keeps sharpening above the prior: a middling hand explains a tight raise worse."""
     for strong, middling in ((0.95, 0.7), (0.9, 0.6)):
-        ratios = [raise_weight(strong, t) / raise_weight(middling, t) for t in (0.5, PRIOR, 0.95)]
+        ratios = [raise_weight(strong, t) / raise_weight(middling, t)
+                  for t in (0.5, HARD.prior, 0.95)]
         assert ratios[0] < ratios[1] < ratios[2]
     assert raise_weight(0.5, 0.4) == raise_weight(0.9, 0.4) == 1.0  # raises on anything
 
@@ -268,17 +270,14 @@ def test_a_tight_seat_s_counter_raise_is_strength_at_four() -> None:
     style's counters, read as no news, were estimated 0.73 and won 0.21, docs/ai.md).
     A seat just over the tight line (where the frozen baseline's reads gather now and
     then) is still no news."""
-    from chatbot.ai.reads import TIGHT_FROM
     from chatbot.ai.worlds import (
-        TIGHT_RULES_FROM,
-        TIGHT_RULES_SHARE,
         call_belief,
         tight_share,
     )
 
-    assert TIGHT_RULES_FROM > TIGHT_FROM
-    assert tight_share(PRIOR) == tight_share(TIGHT_FROM) == 0.0
-    assert tight_share(TIGHT_RULES_FROM) == TIGHT_RULES_SHARE == tight_share(1.0)
+    assert HARD.tight_rules_from > HARD.tight_from
+    assert tight_share(HARD.prior) == tight_share(HARD.tight_from) == 0.0
+    assert tight_share(HARD.tight_rules_from) == HARD.tight_rules_share == tight_share(1.0)
 
     rules, match = _truco_by_mano(4, STRONG)
     counter = match.hand.pending.answerer  # type: ignore[attr-defined]
@@ -288,8 +287,8 @@ def test_a_tight_seat_s_counter_raise_is_strength_at_four() -> None:
     def read_as(tightness: float, style: str) -> Belief | None:
         return call_belief(rules, view, lambda seat: tightness, lambda seat: style)
 
-    assert read_as(PRIOR, "normal") is None
-    assert read_as(TIGHT_FROM, "tight") is None  # on the line: still no news
+    assert read_as(HARD.prior, "normal") is None
+    assert read_as(HARD.tight_from, "tight") is None  # on the line: still no news
     belief = read_as(0.95, "tight")
     assert belief is not None
     heavy, light = strength_by_weight(rules, view, belief, counter)
@@ -303,7 +302,7 @@ def test_a_tight_seat_s_raise_on_turn_is_weighed_by_its_rules_at_four() -> None:
     the estimate after accepting its raises came down from +0.07 over what was won,
     searched again, to +0.02; docs/ai.md)."""
     from chatbot.ai.rulebot import TIGHT
-    from chatbot.ai.worlds import TIGHT_RULES_FROM, TIGHT_RULES_SHARE, call_belief, rule_weight
+    from chatbot.ai.worlds import call_belief, rule_weight
 
     rules, match = _truco_by_mano(4, STRONG)
     view = seat_view(rules, match, match.hand.pending.answerer)  # type: ignore[attr-defined]
@@ -312,25 +311,24 @@ def test_a_tight_seat_s_raise_on_turn_is_weighed_by_its_rules_at_four() -> None:
               for w in sample_worlds(rules, view, random.Random(5), 300)]
     never = [(w, chance) for w, seen, chance in worlds
              if rule_weight(rules, seen, TIGHT, A.TRUCO, False, rank, chance) < 1.0]
-    tight = call_belief(rules, view, lambda seat: TIGHT_RULES_FROM, lambda seat: "tight")
+    tight = call_belief(rules, view, lambda seat: HARD.tight_rules_from, lambda seat: "tight")
     assert tight is not None and never
     # the curve alone (a seat not clearly tight) keeps some of them; the tight rules do not
-    assert max(raise_weight(chance, TIGHT_RULES_FROM) for _, chance in never) > \
-        1.0 - TIGHT_RULES_SHARE
-    assert max(tight(w) for w, _ in never) <= 1.0 - TIGHT_RULES_SHARE + 1e-9
+    assert max(raise_weight(chance, HARD.tight_rules_from) for _, chance in never) > \
+        1.0 - HARD.tight_rules_share
+    assert max(tight(w) for w, _ in never) <= 1.0 - HARD.tight_rules_share + 1e-9
 
 
 def test_a_seat_that_raises_far_more_often_than_a_normal_player_reads_as_bluffing() -> None:
     """Raises beyond a normal player's rate cannot all be made on cards: their share of
     the weak hands is the seat's bluff share. A stranger, a normal and a rare raiser
     bluff never, and no read makes more than half the weak hands a bluff."""
-    from chatbot.ai.reads import MAX_BLUFF
 
     rare, usual, often = reads_of(1, 20), reads_of(6, 20), reads_of(16, 20)
     assert TableReads(2).bluff_share(0) == rare.bluff_share(0) == 0.0
     assert usual.bluff_share(0) < 0.02
-    assert 0.2 < often.bluff_share(0) <= MAX_BLUFF
-    assert reads_of(60, 60).bluff_share(0) == MAX_BLUFF
+    assert 0.2 < often.bluff_share(0) <= HARD.max_bluff
+    assert reads_of(60, 60).bluff_share(0) == HARD.max_bluff
     for strength in (0.1, 0.5, 0.9):
         # a bluff share is a floor under the curve, and it keeps the curve's order
         assert raise_weight(strength, 0.6, 0.3) >= 0.3
@@ -363,11 +361,12 @@ def test_at_a_table_of_two_a_raiser_not_read_loose_is_weighed_mostly_by_its_rule
     curve for every read, the estimate after accepting the baseline's trucos ran 0.12
     above what was won, docs/arena/2026-12-06-table-of-two.md)."""
     from chatbot.ai.rulebot import NORMAL
-    from chatbot.ai.worlds import FIRM_SHARE, RULE_SHARE, call_belief, rule_share, rule_weight
+    from chatbot.ai.worlds import call_belief, rule_share, rule_weight
 
-    assert rule_share(2, 0.6) == RULE_SHARE[2] < rule_share(2, 0.67) < rule_share(2, PRIOR)
-    assert rule_share(2, PRIOR) == rule_share(2, 0.9) == FIRM_SHARE[2]
-    assert rule_share(4, PRIOR) == 0.0  # a table of four keeps its own reading of a raise
+    assert rule_share(2, 0.6) == HARD.rule_share[2] < rule_share(2, 0.67) \
+        < rule_share(2, HARD.prior)
+    assert rule_share(2, HARD.prior) == rule_share(2, 0.9) == HARD.firm_share[2]
+    assert rule_share(4, HARD.prior) == 0.0  # a table of four keeps its own reading of a raise
     rules, match = _truco_by_mano(2, STRONG)
     view = seat_view(rules, match, match.hand.pending.answerer)  # type: ignore[attr-defined]
     rank = ranking(rules, VIRA)
@@ -375,10 +374,10 @@ def test_at_a_table_of_two_a_raiser_not_read_loose_is_weighed_mostly_by_its_rule
               for w in sample_worlds(rules, view, random.Random(8), 300)]
     never = [w for w, seen, chance in worlds
              if rule_weight(rules, seen, NORMAL, A.TRUCO, False, rank, chance) < 1.0]
-    firm = call_belief(rules, view, lambda seat: PRIOR)
+    firm = call_belief(rules, view, lambda seat: HARD.prior)
     loose = call_belief(rules, view, lambda seat: 0.6)
     assert firm is not None and loose is not None and never
-    assert max(firm(w) for w in never) <= 1.0 - FIRM_SHARE[2] + 1e-9
+    assert max(firm(w) for w in never) <= 1.0 - HARD.firm_share[2] + 1e-9
     assert sum(loose(w) for w in never) > 2 * sum(firm(w) for w in never)
     assert raiser_strength(rules, view, firm, 9) > raiser_strength(rules, view, loose, 9)
 
@@ -390,7 +389,7 @@ def test_a_bluffing_seat_s_truco_keeps_its_floor_under_the_rules_as_well() -> No
 
     rules, match = _truco_by_mano(2, STRONG)
     view = seat_view(rules, match, match.hand.pending.answerer)  # type: ignore[attr-defined]
-    bluffing = call_belief(rules, view, lambda seat: PRIOR, bluffs=lambda seat: 0.3)
+    bluffing = call_belief(rules, view, lambda seat: HARD.prior, bluffs=lambda seat: 0.3)
     assert bluffing is not None
     worlds = sample_worlds(rules, view, random.Random(6), 300)
     assert min(bluffing(w) for w in worlds) >= 0.3
@@ -400,10 +399,10 @@ def test_at_a_table_of_two_a_seat_raising_a_little_more_than_a_normal_player_is_
 ) -> None:
     """The frozen search bot raises in 0.38 of its hands at a table of two, on strong
     cards: that rate reads as no bluff there; far more does."""
-    from chatbot.ai.reads import VALUE_RAISE_MARGIN, normal_raise_rate
+    from chatbot.ai.reads import normal_raise_rate
 
     value, normal = reads_of(38, 100), normal_raise_rate(2)
-    assert normal < value.raise_rate(0) <= normal + VALUE_RAISE_MARGIN[2]
+    assert normal < value.raise_rate(0) <= normal + HARD.value_raise_margin[2]
     assert value.bluff_share(0) == 0.0
     assert reads_of(60, 100).bluff_share(0) > 0.2
 
@@ -420,8 +419,8 @@ def test_at_a_table_of_two_only_evidence_reads_a_normal_looking_raiser_as_tight(
     rules, match = _truco_by_mano(2, STRONG)
     view = seat_view(rules, match, match.hand.pending.answerer)  # type: ignore[attr-defined]
     rank = ranking(rules, VIRA)
-    stranger = call_belief(rules, view, lambda seat: PRIOR)
-    known = call_belief(rules, view, lambda seat: PRIOR, tight_evidence=lambda seat: 1.0)
+    stranger = call_belief(rules, view, lambda seat: HARD.prior)
+    known = call_belief(rules, view, lambda seat: HARD.prior, tight_evidence=lambda seat: 1.0)
     assert stranger is not None and known is not None
     ratios: dict[str, float] = {}
     for name, belief in (("stranger", stranger), ("known", known)):
@@ -446,7 +445,7 @@ def test_tight_evidence_needs_hands_not_assumptions() -> None:
     fresh = TableReads(2)
     assert fresh.tight_evidence(1) == 0.0
     rare = reads_of(5, 100)
-    assert rare.tightness(0) > PRIOR and rare.tight_evidence(0) > 0.6
+    assert rare.tightness(0) > HARD.prior and rare.tight_evidence(0) > 0.6
     assert reads_of(1, 8).tight_evidence(0) < rare.tight_evidence(0) / 2
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
+from chatbot.ai.params import HARD
 from chatbot.ai.senas import (
-    HONEST,
     bot_senas,
     false_weight,
     preview,
@@ -86,7 +86,7 @@ def test_the_belief_makes_a_seña_true_nine_times_in_ten() -> None:
     assert abs(before - 3 / 40) < 1e-9
     lie = false_weight(before)
     after = before / (before + lie * (1 - before))
-    assert abs(after - HONEST) < 1e-9
+    assert abs(after - HARD.sena_honest) < 1e-9
     nothing = Sena("nada", (ZAP, Card(7, "H")), absent=True)
     assert abs(prior(nothing, 3, unseen) - (38 * 37 * 36) / (40 * 39 * 38)) < 1e-9
     assert false_weight(0.0) == false_weight(1.0) == 1.0
