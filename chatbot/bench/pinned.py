@@ -39,6 +39,8 @@ from chatbot.rules.state import Match
 from chatbot.rules.views import SeatView
 
 BASELINE_TAG = "baseline-2026-12-01"  # the commit whose hard bot chatbot/ai/baseline copied
+# the same commit by its hash: a clone made without tags still finds the baseline
+BASELINE_COMMIT = "749a2d077708f2436cf68ad73d299753f3ba225a"
 BASELINE = f"hard@{BASELINE_TAG}"  # what the level name "baseline" stands for
 DRIVER = "arena.pinned_driver"  # outside the product; found by name, as the held-out bots
 CACHE = ".arena-cache"  # at the repository's root, ignored by git
@@ -98,7 +100,13 @@ def checkout(tag: str, cache: Path) -> Path:
     the tree is made beside and renamed into place, so two arenas at once cannot
     see half of one."""
     root = repository()
-    commit = git("rev-parse", "--verify", "--quiet", f"{tag}^{{commit}}", cwd=root)
+    known = {BASELINE_TAG: BASELINE_COMMIT}
+    try:
+        commit = git("rev-parse", "--verify", "--quiet", f"{tag}^{{commit}}", cwd=root)
+    except PinnedError:
+        if tag not in known:
+            raise
+        commit = git("rev-parse", "--verify", "--quiet", f"{known[tag]}^{{commit}}", cwd=root)
     tree = cache / re.sub(r"[^\w.-]", "_", tag)
     stamp = tree / STAMP
     if stamp.is_file() and stamp.read_text().strip() == commit:

@@ -34,7 +34,7 @@ def commit_of(rev: str) -> str | None:
     return done.stdout.strip() if done.returncode == 0 else None
 
 
-needs_history = pytest.mark.skipif(commit_of(P.BASELINE_TAG) is None,
+needs_history = pytest.mark.skipif(commit_of(P.BASELINE_COMMIT) is None,
                                    reason=f"no git history with the tag {P.BASELINE_TAG}")
 
 
