@@ -52,7 +52,7 @@ def test_the_hard_bot_of_the_baseline_tag_plays_a_match(tmp_path: Path) -> None:
               cache=tmp_path)
     assert out["games"] == 2
     pinned = out["config"]["pinned"][f"hard@{P.BASELINE_TAG}"]
-    assert pinned["commit"] == commit_of(P.BASELINE_TAG)
+    assert pinned["commit"] == P.BASELINE_COMMIT  # by its tag, or by its hash without tags
     assert "no uv.lock" in pinned["python"]  # the tag predates the lock: this python runs it
     searched = out["levels"][f"hard@{P.BASELINE_TAG}"]
     assert searched["latency"]["decisions"] > 0 and searched["card_plays"] > 0
