@@ -1,9 +1,12 @@
 """A whole game in the terminal against bots, through the same machine, events and texts.
 
-The console is a front end like Telegram: it fires triggers on a :class:`Table`
-with :func:`fire`, renders the events for its seat with the i18n renderer, and
-lets a bot of the chosen level act for every other seat. Input and output are
-injected so that tests can drive a game line by line.
+The console is a front end like Telegram: every table action (opening the table,
+seating the bots, the start, a move, a seña, the bots' turns, the next deal, the
+hint) is one call on the table actions the Telegram bot and the web table use
+(:mod:`chatbot.handlers.table_actions`), over a table kept in memory; it renders the
+events for its seat with the i18n renderer, and a bot of the chosen level acts for
+every other seat. Input and output are injected so that tests can drive a game line
+by line.
 
 What a person can type at their turn: a move's number (in any script's digits:
 ``3``, ``۳``, ``৩``, ``³``), ``?`` for the rules of the game being played
@@ -25,17 +28,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from chatbot.ai import LEVELS, decide
-from chatbot.ai.hint import hint
-from chatbot.ai.senas import table_senas
+from chatbot.ai import LEVELS
 from chatbot.fsm.errors import JudgedAt, Refused
-from chatbot.fsm.machine import fire
 from chatbot.fsm.table import Table
 from chatbot.handlers.cli_choices import closest, pick_locale
 from chatbot.handlers.cli_help import Parser, for_terminal
 from chatbot.handlers.ctrl_c import CtrlC
 from chatbot.handlers.lobby_options import rule_options
 from chatbot.handlers.refusal import refusal_text
+from chatbot.handlers.table_actions import Changed, Memory, TableActions, advice, open_table
 from chatbot.i18n.bidi import CLOSE, LRM, OPEN, RLM, is_rtl, rtl_lines
 from chatbot.i18n.context import use_locale
 from chatbot.i18n.envido_sung import with_sung
@@ -61,7 +62,7 @@ from chatbot.rules.events import Event, TurnStarted
 from chatbot.rules.put_events import CardPassed
 from chatbot.rules.registry import available_variants, find_variant, rules_class
 from chatbot.rules.state import Match
-from chatbot.rules.views import SeatView, real_action, seat_view
+from chatbot.rules.views import SeatView, seat_view
 
 HUMAN = 0
 HUMAN_ID = 1
@@ -117,11 +118,10 @@ class Game:
 
     table: Table
     locale: str
-    level: str
     read: InputFn
     write: Output
-    rng: random.Random
-    bot_rng: random.Random
+    # every change of the table: the same actions as Telegram's, over a table in memory
+    actions: TableActions[Table, Changed | None]
     viewer: Viewer = field(init=False)
     sat_out: bool = field(init=False, default=False)  # the person sat out this hand
     ctrl_c: CtrlC = field(default_factory=CtrlC)  # whether an EOF at a prompt was a Ctrl-C
@@ -146,8 +146,13 @@ class Game:
         match = self.table.match
         return score_line(self.viewer, match.score, self.locale) if match is not None else None
 
+    def show_changed(self, changed: Changed | None) -> None:
+        """Show what an action changed (None: nothing to do, nothing to show)."""
+        if changed is not None:
+            self.show(changed.events)
+
     def play(self) -> int:
-        self.show(fire(self.table, "start", rng=self.rng))
+        self.show_changed(self.actions.start(self.table))
         try:
             return self._loop()
         except (Leave, KeyboardInterrupt) as left:
@@ -164,7 +169,7 @@ class Game:
                 return 0
             if table.state == "scoring":
                 self._after_sitting_out()
-                self.show(fire(table, "next_hand", rng=self.rng))
+                self.show_changed(self.actions.proceed(table, table.seq))
                 continue
             match = table.match
             assert match is not None
@@ -172,13 +177,12 @@ class Game:
             assert seat is not None
             if seat != HUMAN and seat_view(rules, match, HUMAN).legal:
                 seat = HUMAN  # several play at once (Put's discards): the person first
-            self._bot_senas()
-            view = seat_view(rules, match, seat)
-            if seat != HUMAN:
-                pick = real_action(match, seat, self._bot_move(view))
-                self.show(fire(table, "move", seat, pick, rng=self.rng))
+            # the bots signal once a hand, before any of them plays (as in a group game)
+            self.show_changed(self.actions.bot_senas(table))
+            if seat != HUMAN:  # the bot whose turn it is moves (a bot of the game's level)
+                self.show_changed(self.actions.proceed(table, table.seq))
                 continue
-            self._human_turn(view)
+            self._human_turn(seat_view(rules, match, seat))
         self.say(_("The game was stopped: too many moves."))
         return 1
 
@@ -189,22 +193,6 @@ class Game:
             return
         self.sat_out = False
         self._ask(_("Press Enter for the next hand: "))
-
-    def _bot_senas(self) -> None:
-        """The bots signal once a hand, before any of them plays (as in a group game)."""
-        table = self.table
-        assert table.match is not None
-        bots = {seat: self.level for seat in range(table.players) if seat != HUMAN}
-        for seat, name in table_senas(table.rules, table.match, bots,
-                                      lambda seat: random.Random(f"senas {table.seq} {seat}")):
-            self.show(fire(table, "sena", seat, name, rng=self.catches()))
-
-    def catches(self) -> random.Random:
-        """The stream a seña's catches are drawn from: its own, so that signalling never
-        changes the deals a seed gives."""
-        hand = self.table.match.hand if self.table.match else None
-        made = len(hand.x.senas or ()) if hand is not None else 0
-        return random.Random(f"catches {self.table.seq} {made}")
 
     def _signal(self) -> None:
         """``s``: the señas the person may make now, by number; Enter makes none."""
@@ -223,8 +211,7 @@ class Game:
         if number is None or not 1 <= number <= len(available):
             return
         try:
-            self.show(fire(table, "sena", HUMAN, available[number - 1].name,
-                           rng=self.catches()))
+            self.show_changed(self.actions.sena(table, HUMAN_ID, available[number - 1].name))
         except Refused as refused:
             self.say(refusal_text(refused, self.locale, JudgedAt(table, HUMAN)))
 
@@ -233,9 +220,6 @@ class Game:
         match = self.table.match
         assert match is not None
         return match
-
-    def _bot_move(self, view: SeatView) -> Any:
-        return decide(self.table.rules, view, self.level, self.bot_rng)
 
     def _human_turn(self, view: SeatView) -> None:
         """Ask until one move is made; rules, hints and refusals re-ask the same turn."""
@@ -263,7 +247,7 @@ class Game:
                 self._rules(word[1:])
                 continue
             if word in ("h", "hint"):
-                self._hint(view)
+                self._hint()
                 continue
             if word in ("s", "signal"):
                 self._signal()
@@ -273,13 +257,13 @@ class Game:
                 self.say(not_a_move(count))
                 continue
             try:
-                pick = real_action(self._match(), HUMAN, menu[number - 1])
-                events = fire(table, "move", HUMAN, pick, seq=table.seq, rng=self.rng)
+                changed = self.actions.play(table, HUMAN_ID, menu[number - 1], table.seq)
             except Refused as refused:
                 self.say(refusal_text(
                     refused, self.locale, JudgedAt(table, HUMAN),
                     otherwise=translate("That move is not possible now.", self.locale)))
                 continue
+            events = changed.events if changed is not None else []
             self.show(events)
             # Put with four: a passer gives their cards away and sits the hand out
             passed = [e for e in events if isinstance(e, CardPassed) and e.seat == HUMAN]
@@ -346,10 +330,12 @@ class Game:
         for line in page_lines(text, width, rtl=is_rtl(self.locale)):
             self.say(line)
 
-    def _hint(self, view: SeatView) -> None:
-        rules = self.table.rules
-        action, reason = hint(rules, view, random.Random(self.table.seq))
-        self.say(hint_line(action, reason, view, rules, self.locale))
+    def _hint(self) -> None:
+        """``h``: the hint Telegram's Hint button gives for this turn (the same search,
+        seeded by the turn)."""
+        asked = advice(self.table, HUMAN, self.table.seq)
+        action, reason = asked.search()
+        self.say(hint_line(action, reason, asked.view, asked.rules, self.locale))
 
 
 def page_lines(text: str, width: int, rtl: bool = False) -> list[str]:
@@ -399,18 +385,19 @@ def play_game(
     2 for a bad setup."""
     locale = pick_locale(locale) or "en"
     with use_locale(locale):
-        table = _setup(variant, players, options or {}, name, output)
+        rng = random.Random(seed)
+        actions = TableActions(Memory(rng, random.Random(rng.random())))
+        table = _setup(actions, variant, players, options or {}, name, level, output)
         if table is None:
             return 2
-        rng = random.Random(seed)
         with CtrlC() as ctrl_c:
-            game = Game(table, locale, level, input_fn, output, rng,
-                        random.Random(rng.random()), ctrl_c)
-            return game.play()
+            return Game(table, locale, input_fn, output, actions, ctrl_c).play()
 
 
-def _setup(variant: str, players: int, options: dict[str, Any], name: str | None,
+def _setup(actions: TableActions[Table, Changed | None], variant: str, players: int,
+           options: dict[str, Any], name: str | None, level: str,
            output: Output) -> Table | None:
+    """The table opened with the person in seat 0 and a bot of ``level`` in every other."""
     cls = rules_class(variant)
     if players not in cls.seat_counts:
         output(for_terminal(_("{variant} is not played by {players} players; choose {counts}.",
@@ -418,15 +405,14 @@ def _setup(variant: str, players: int, options: dict[str, Any], name: str | None
                  counts=", ".join(str(n) for n in cls.seat_counts))))
         return None
     try:
-        table = Table(variant, players, options=dict(options))
+        table = open_table(variant, players, options, HUMAN_ID, name or _("Player")).table
         table.rules  # noqa: B018 - builds the rules, which checks the options
     except SetupError:
         output(for_terminal(_("These table options do not fit {variant}.",
                               variant=_(variant_name(variant)))))
         return None
-    fire(table, "sit", HUMAN, HUMAN_ID, name or _("Player"))
     for seat in range(1, players):
-        fire(table, "add_bot", seat, _("Bot {number}", number=seat))
+        actions.add_bot(table, lambda n: _("Bot {number}", number=n), level, seat)
     return table
 
 

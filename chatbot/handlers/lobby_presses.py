@@ -24,13 +24,28 @@ from typing import Any
 from chatbot.ai import LEVELS
 from chatbot.fsm.errors import Refused
 from chatbot.fsm.table import Table
-from chatbot.handlers.lobby_options import carry_over, configure_args, settings
-from chatbot.handlers.service import Plan, Step
-from chatbot.rules.registry import available_variants, rules_class
+from chatbot.handlers import table_actions
+from chatbot.handlers.service import Plan
+from chatbot.handlers.table_actions import (
+    Step,
+    join,
+    leave,
+    next_setting,
+    rematch,
+    setting,
+    start,
+    started,
+    stop,
+)
 from chatbot.storage import TableRecord
 
+# What a lobby press does is judged by the table actions every front end shares
+# (chatbot/handlers/table_actions.py); this module adds what a button needs: the press's
+# own arguments read from its data, and the double click told apart from a late press.
+__all__ = ["LobbyPress", "add_bot", "join", "judged", "leave", "next_setting", "option",
+           "rematch", "repeated", "setting", "start", "started", "stop"]
+
 REMEMBERED = 8  # presses a table remembers: a double click is two presses in a row
-LOBBY = "lobby"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,108 +81,17 @@ def judged(press: LobbyPress, decide: Callable[[Table], list[Step]]) -> Plan:
     return plan
 
 
-def started(table: Table) -> Refused:
-    """What a lobby press finds once the game began."""
-    return Refused("game-started", state=table.state)
-
-
-# ------------------------------------------------------------------ seats
-def join(table: Table, user_id: int, name: str, team: int | None) -> list[Step]:
-    """A free seat (of ``team``, if given), so two people joining at once get two seats."""
-    if table.state != LOBBY:
-        raise Refused("already-seated" if table.seat_of(user_id) is not None
-                      else "seats-fixed")
-    if table.seat_of(user_id) is not None:
-        raise Refused("already-seated")
-    free = [s for s, info in enumerate(table.seats) if info is None]
-    if not free:
-        raise Refused("no-free-seat")
-    mine = [s for s in free if team is None or table.team_of(s) == team]
-    if not mine:
-        raise Refused("team-full")
-    return [("sit", (mine[0], user_id, name), {})]
-
-
-def leave(table: Table, user_id: int) -> list[Step]:
-    seated = table.seat_of(user_id) is not None
-    if table.state != LOBBY:
-        raise Refused("seats-fixed" if seated else "not-at-table")
-    if not seated:
-        raise Refused("not-at-table")
-    return [("stand", (user_id,), {})]
-
-
 def add_bot(table: Table, arg: str, name_of: Callable[[int], str],
             default_level: str) -> list[Step]:
-    """"Add a bot" names the seat it was drawn for and the level shown beside it; that
-    seat if it is still free, else the first free one: someone who sat meanwhile took
-    a seat, not the wish for a bot."""
-    if table.state != LOBBY:
-        raise started(table)
-    free = [s for s, info in enumerate(table.seats) if info is None]
-    if not free:
-        raise Refused("no-free-seat")
+    """"Add a bot" names the seat it was drawn for and the level shown beside it
+    (``seat:level``): that seat if it is still free, else the first free one."""
     drawn, _, level = arg.partition(":")
-    seat = int(drawn) if drawn.isdigit() and int(drawn) in free else free[0]
-    level = level if level in LEVELS else default_level
-    return [("add_bot", (seat, name_of(seat), level), {})]
-
-
-# --------------------------------------------------------------- settings
-def next_setting(table: Table, what: str) -> tuple[str, int]:
-    """The lobby's cycling buttons: the next game, or the next seat count of this game."""
-    if what == "variant":
-        variants = available_variants()
-        index = variants.index(table.variant) if table.variant in variants else -1
-        for step in range(1, len(variants) + 1):
-            candidate = variants[(index + step) % len(variants)]
-            if table.players in rules_class(candidate).seat_counts:
-                return candidate, table.players
-        return table.variant, table.players
-    counts = rules_class(table.variant).seat_counts
-    later = [n for n in counts if n > table.players]
-    return table.variant, later[0] if later else counts[0]
-
-
-def setting(table: Table, what: str, shown: str) -> list[Step]:
-    """The game and seat-count buttons cycle from the value they show; when someone
-    else changed that value since, the press says what it is now."""
-    if table.state != LOBBY:
-        raise started(table)
-    current: Any = table.variant if what == "variant" else table.players
-    if shown != str(current):
-        raise Refused("option-changed", option=what, value=current)
-    variant, players = next_setting(table, what)
-    return [("configure", (variant, players, carry_over(table.options, variant)), {})]
+    seat = int(drawn) if drawn.isdigit() else None
+    return table_actions.add_bot(table, name_of, level if level in LEVELS else default_level,
+                                 seat)
 
 
 def option(table: Table, arg: str, turn_default: float) -> list[Step]:
-    """An option button ("name:shown value"): the next value after the one it showed.
-    When the game changed and has no such option, or someone else changed the option,
-    the press says so."""
-    if table.state != LOBBY:
-        raise started(table)
+    """An option button ("name:shown value"): the next value after the one it showed."""
     name, _, shown = arg.partition(":")
-    now = {s.name: s for s in settings(table, turn_default)}.get(name)
-    if now is None:
-        raise Refused("game-changed", value=table.variant)
-    if str(now.value) != shown:
-        raise Refused("option-changed", option=name, value=now.value)
-    return [("configure", configure_args(table, name, shown, turn_default), {})]
-
-
-# ------------------------------------------------------------ the game itself
-def start(table: Table) -> list[Step]:
-    if table.state != LOBBY:
-        raise started(table)
-    return [("start", (), {})]
-
-
-def rematch(table: Table) -> list[Step]:
-    if table.state != "finished":
-        raise started(table)
-    return [("rematch", (), {})]
-
-
-def stop(table: Table) -> list[Step]:
-    return [("stop", (), {})]
+    return table_actions.set_option(table, name, shown, turn_default)

@@ -1,10 +1,13 @@
-"""The one path every action takes: load the table, fire the trigger, save, report.
+"""The one path every action on a stored table takes: load, judge, fire, save, report.
 
-Telegram presses, inline choices, timers and bots all come through
-:meth:`GameService.perform` (``act``, ``play`` and ``run_timer`` are its usual
-plans), one at a time per table (an asyncio lock), and the version check of the
-save guards against a second worker doing the same. A refused trigger raises
-:class:`Refused` and saves nothing. After a save the caller gets an
+Telegram presses, inline choices, the web table, timers and bots all come through
+:meth:`GameService.perform`, one at a time per table (an asyncio lock), and the
+version check of the save guards against a second worker doing the same. What an
+action does is judged by the table actions the terminal game shares
+(``chatbot/handlers/table_actions.py``): the service is their store
+(:meth:`GameService.carry_out`, :attr:`GameService.actions`), which adds what a stored
+table needs (a paused table, the bots' reads, the lock, the save). A refused action
+raises :class:`Refused` and saves nothing. After a save the caller gets an
 :class:`Outcome` to render and send; no I/O to Telegram here.
 """
 
@@ -20,20 +23,28 @@ from typing import Any
 
 from chatbot import logs
 from chatbot.ai import TableReads, decide
-from chatbot.ai.senas import preview, table_senas
 from chatbot.fsm.errors import Refused
 from chatbot.fsm.events import PlayerLeft, PlayerSat, TableClosed
-from chatbot.fsm.machine import HAND_STATES, fire
 from chatbot.fsm.table import Table
 from chatbot.handlers import once
+from chatbot.handlers.table_actions import (
+    Decision,
+    Fired,
+    Step,
+    TableActions,
+    Think,
+    apply_steps,
+    due,
+    due_action,
+    open_table,
+    settled,
+)
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Family, card_code
-from chatbot.rules.errors import IllegalAction
 from chatbot.rules.events import Event, GameWon
 from chatbot.rules.registry import rules_class
 from chatbot.rules.serialize import event_from_dict, event_to_dict
-from chatbot.rules.views import real_action, seat_view
 from chatbot.storage import (
     AlreadyApplied,
     EventRecord,
@@ -60,12 +71,9 @@ class Timing:
     between_hands: float = 3.0
 
 
-# One trigger to fire: its name, positional and keyword arguments.
-Step = tuple[str, tuple[Any, ...], dict[str, Any]]
-# Decides the triggers from the table as stored now (see GameService.perform).
+# Decides the triggers from the table as stored now (see GameService.perform); a
+# Step and a Fired trigger are the table actions' (table_actions.py).
 Plan = Callable[[TableRecord, Table], Awaitable[list[Step] | None]]
-# A trigger fired: its name, its arguments as fired (a blind pick made a card), its events.
-Fired = tuple[str, tuple[Any, ...], list[Event]]
 SAVE_TRIES = 4  # a save that keeps losing the race to other workers gives up after these
 PAUSED_FOR = timedelta(days=1)  # a table whose group removed the bot closes after this
 
@@ -86,20 +94,10 @@ class Revised:
     changed: bool
 
 
-def due_action(table: Table) -> str | None:
-    """What the table's timer does when it fires: a bot move, a time-out, or the next deal."""
-    if table.state == "scoring":
-        return "next_hand"
-    if table.state in HAND_STATES and table.match is not None:
-        seat = table.rules.to_act(table.match)
-        if seat is None:
-            return None
-        info = table.seats[seat]
-        return "bot" if info is None or info.bot_plays else "timeout"
-    return None
-
-
 class GameService:
+    """The store of stored tables: every action judged by :attr:`actions` (the table
+    actions the terminal game shares) on the table as stored now, and saved."""
+
     def __init__(self, repo: Repository, timing: Timing | None = None,
                  rng: random.Random | None = None,
                  clock: Callable[[], datetime] = lambda: datetime.now(UTC),
@@ -121,6 +119,8 @@ class GameService:
         # it was fed up to, so only newer entries are read (another worker's saves, or
         # the whole log after a restart)
         self._reads: dict[int, ReadsEntry] = {}
+        # every table action by name, each answering the Outcome saved (None: nothing to do)
+        self.actions: TableActions[int, Awaitable[Outcome | None]] = TableActions(self)
 
     def lock(self, table_id: int) -> asyncio.Lock:
         """One action at a time per table in this process (the version check guards the
@@ -243,8 +243,8 @@ class GameService:
                          variant: str, players: int, options: dict[str, Any] | None = None,
                          language: str | None = None) -> Outcome:
         """A new table in its lobby, with its creator in seat 0."""
-        table = Table(variant, players, dict(options or {}), creator=creator_id)
-        events = fire(table, "sit", 0, creator_id, creator_name)
+        opened = open_table(variant, players, dict(options or {}), creator_id, creator_name)
+        table, events = opened.table, opened.events
         record = await self.repo.create_table(
             chat_id=chat_id, creator_id=creator_id, variant=variant, state=table.state,
             options=table.options, game=table.to_dict(), language=language)
@@ -262,8 +262,35 @@ class GameService:
         return Outcome(record, table, events, "open")
 
     # ---------------------------------------------------------------- acting
+    async def carry_out(self, table_id: int, decision: Decision) -> Outcome | None:
+        """The store of the table actions: ``decision`` judged on the stored table and
+        saved (:meth:`perform`)."""
+        return await self.perform(table_id, self.plan_of(decision))
+
+    def plan_of(self, decision: Decision) -> Plan:
+        """A table action as a plan: a paused table's game waits (its group cannot see
+        it), and a bot's choice is made with the table's reads, off the event loop."""
+        async def plan(record: TableRecord, table: Table) -> list[Step] | None:
+            if decision.in_play and record.paused_at is not None:
+                raise Refused("paused")
+            return await self._steps(record, table, decision.judge(table))
+        return plan
+
+    async def _steps(self, record: TableRecord, table: Table,
+                     judged: list[Step] | Think | None) -> list[Step] | None:
+        """The triggers of a judged action, a bot's choice made first where it needs one
+        (seeded by the turn, so a retried judgement chooses alike)."""
+        if not isinstance(judged, Think):
+            return judged
+        reads = await self.reads_for(record, table)
+        action = await asyncio.to_thread(decide, judged.rules, judged.view, judged.level,
+                                         random.Random(judged.seq), reads)
+        return judged.then(action)
+
     async def act(self, table_id: int, trigger: str, *args: Any, **kwargs: Any) -> Outcome:
-        """Fire ``trigger`` on the stored table and save it; Refused leaves it as it was."""
+        """Fire ``trigger`` on the stored table and save it; Refused leaves it as it was.
+        The machine alone judges it (a tool, a test, a command whose refusal is the
+        machine's); what a person does at a table is judged by :attr:`actions`."""
         async def plan(record: TableRecord, table: Table) -> list[Step]:
             return [(trigger, args, kwargs)]
         outcome = await self.perform(table_id, plan)
@@ -321,11 +348,8 @@ class GameService:
         if record is None or not record.active:
             raise Refused("no-table")
         table = Table.from_dict(record.game)
-        fired: list[Fired] = []
-        for trigger, args, kwargs in await plan(record, table) or ():
-            args = _resolve_blind(table, trigger, args)
-            fired.append((trigger, args, fire(table, trigger, *args, rng=self.rng, **kwargs)))
-        return table, fired
+        steps = await plan(record, table) or []
+        return table, apply_steps(table, steps, lambda table, trigger: self.rng)
 
     async def _commit(self, record: TableRecord, table: Table, fired: list[Fired]) -> Outcome:
         """Save what was fired (StaleVersion if another worker saved since ``record``),
@@ -356,22 +380,7 @@ class GameService:
         brought back in the same save. ``action`` may need the table to be read
         (a card code is read in the table's deck).
         """
-        async def plan(record: TableRecord, table: Table) -> list[Step]:
-            if record.paused_at is not None:  # its group cannot see it: it waits
-                raise Refused("paused")
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise Refused("not-at-table")
-            if seq != table.seq:
-                raise Refused("stale", seq=seq)
-            move = action(table) if callable(action) else action
-            steps: list[Step] = []
-            info = table.seats[seat]
-            if info is not None and info.away:
-                steps.append(("come_back", (seat,), {}))
-            steps.append(("move", (seat, move), {"seq": seq}))
-            return steps
-        outcome = await self.perform(table_id, plan)
+        outcome = await self.actions.play(table_id, user_id, action, seq)
         assert outcome is not None
         return outcome
 
@@ -380,17 +389,7 @@ class GameService:
         """A person's seña, at any moment of the hand (not only their turn, so no seq is
         asked: a seña never makes anyone's buttons stale). ``hand_no``, the hand a
         button was drawn in: a press after that hand ended makes no seña in the next."""
-        async def plan(record: TableRecord, table: Table) -> list[Step]:
-            if record.paused_at is not None:
-                raise Refused("paused")
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise Refused("not-at-table")
-            if hand_no is not None and (table.match is None
-                                        or table.match.hand_no != hand_no):
-                raise Refused("sena-stale")
-            return [("sena", (seat, name), {})]
-        outcome = await self.perform(table_id, plan)
+        outcome = await self.actions.sena(table_id, user_id, name, hand_no)
         assert outcome is not None
         return outcome
 
@@ -408,8 +407,7 @@ class GameService:
             table = Table.from_dict(record.game)
             events = change(table)
             table.seq += 1
-            if table.state.startswith("hand"):
-                events += fire(table, "settle")
+            events += settled(table)
             saved = await self._save(record, table, [(note, (), events)])
             self.remember(saved)
             return Outcome(saved, table, events, note)
@@ -527,30 +525,7 @@ class GameService:
                 return None
             if record.paused_at is not None:  # the deadline of a paused table: it closes
                 return [("stop", (), {})] if self.clock() >= closes_at(record) else None
-            due = due_action(table)
-            if due == "next_hand":
-                return [("next_hand", (), {})]
-            if due not in ("bot", "timeout") or table.match is None:
-                return None
-            rules = table.rules
-            seat = rules.to_act(table.match)
-            assert seat is not None
-            # the bots' señas of this hand go first (each bot once a hand), so the bot
-            # deciding now has read its partners' (chatbot/ai/senas.py)
-            bots = {s: info.bot_level or "normal" for s, info in enumerate(table.seats)
-                    if info is not None and info.is_bot}
-            told = table_senas(rules, table.match, bots,
-                               lambda s: random.Random(f"senas {seq} {s}"))
-            view = seat_view(rules, preview(rules, table.match, told), seat)
-            info = table.seats[seat]
-            level = info.bot_level if info is not None and info.bot_level else "normal"
-            reads = await self.reads_for(record, table)
-            action = await asyncio.to_thread(decide, rules, view, level, random.Random(seq),
-                                             reads)
-            signals: list[Step] = [("sena", (s, name), {}) for s, name in told]
-            if due == "bot":
-                return [*signals, ("move", (seat, action), {"seq": seq})]
-            return [*signals, ("time_out", (seq, seat, action), {})]
+            return await self._steps(record, table, due(table, seq))
         try:
             return await self.perform(table_id, plan)
         except Refused:
@@ -581,9 +556,9 @@ class GameService:
         return saved
 
     def deadline(self, table: Table) -> datetime | None:
-        due = due_action(table)
+        what = due_action(table)
         seconds = {"next_hand": self.timing.between_hands, "bot": self.timing.bot,
-                   "timeout": table.turn_seconds or self.timing.turn}.get(due or "")
+                   "timeout": table.turn_seconds or self.timing.turn}.get(what or "")
         return None if seconds is None else self.clock() + timedelta(seconds=seconds)
 
     async def _after(self, outcome: Outcome) -> None:
@@ -613,22 +588,6 @@ def _seat_records(table_id: int, table: Table) -> list[SeatRecord]:
     """The seats as stored beside the game (who sits where, for queries by user)."""
     return [SeatRecord(table_id, i, s.name, s.user_id, s.is_bot, s.bot_level)
             for i, s in enumerate(table.seats) if s is not None]
-
-
-def _resolve_blind(table: Table, trigger: str, args: tuple[Any, ...]) -> tuple[Any, ...]:
-    """A blind pick names a position; the table, which knows the cards, makes it a card."""
-    if table.match is None:
-        return args
-    try:
-        if trigger == "move":
-            seat, action, *rest = args
-            return (seat, real_action(table.match, seat, action), *rest)
-        if trigger == "time_out":
-            seq, seat, action = args
-            return (seq, seat, real_action(table.match, seat, action))
-    except IllegalAction as err:
-        raise Refused("illegal", error=err) from None
-    return args
 
 
 def _plain(value: Any, family: Family) -> Any:
