@@ -6,7 +6,8 @@ on the machine:
 
 1. a tight 2v2 raiser's 3-to-6 in the third trick, made before it played there;
 2. a stranger's truco when leading the second trick of a 1v1 hand;
-3. our truco as the last to play in the second trick at a table of four;
+3. our truco as the last to play in the second trick, and leading the third, at a
+   table of four;
 4. a hand that cannot be lost, raised at once.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from chatbot.ai.answers import informed_chance
 from chatbot.ai.defence import defence_frequency, floor_accepts, hand_place
 from chatbot.ai.reads import TableReads
 from chatbot.ai.search import Budget, analyse
@@ -166,6 +168,68 @@ def test_no_truco_last_in_the_second_trick_against_rocks() -> None:
     rocks = record(4, (1, 3), 60, 3)
     assert choices(last_in_second([Card(1, "H"), Card(7, "S")]), rocks) == \
         ["play"] * len(SEEDS)
+
+
+def test_no_truco_last_in_the_second_trick_on_a_three_and_a_seven() -> None:
+    """A three and a seven there: our partner's two takes the second trick, and the
+    third is won unless the other side holds a manilha or a three (a tie goes to the
+    side that took the first). A side that knows its cards runs from the truco when
+    it would lose anyway and takes it when it wins: the truco only loses points, from
+    a stranger's side or from rocks. (The rule bots' answers in the rollouts used to
+    accept with cards that lose, and hard trucoed here in 6 seeds of 10.)"""
+    view = last_in_second([Card(3, "D"), Card(7, "S")])
+    assert choices(view) == ["play"] * len(SEEDS)
+    assert choices(view, record(4, (1, 3), 60, 3)) == ["play"] * len(SEEDS)
+
+
+def lead_third(ours: Card) -> SeatView:
+    """2v2: the other side took the first trick with a two, seat 0 the second with a
+    three; seat 0 leads the third with ``ours``, the other three seats one card each."""
+    match = PAULISTA.new_match(4, 3)
+    PAULISTA.start_hand(match, [
+        [Card(5, "S"), Card(3, "H"), ours], [Card(2, "H"), Card(4, "C"), Card(7, "D")],
+        [Card(4, "S"), Card(6, "C"), Card(11, "D")], [Card(6, "H"), Card(5, "C"), Card(13, "S")]],
+        VIRA)
+    play(match, [(0, Card(5, "S")), (1, Card(2, "H")), (2, Card(4, "S")), (3, Card(6, "H")),
+                 (1, Card(4, "C")), (2, Card(6, "C")), (3, Card(5, "C")), (0, Card(3, "H"))])
+    view = seat_view(PAULISTA, match, 0)
+    assert view.to_act == 0 and Action(A.TRUCO) in view.legal
+    return view
+
+
+def test_no_truco_leading_the_third_trick_on_a_card_the_answer_reads() -> None:
+    """Finding 3, the other spot: trucos leading the third trick lost 94 points in 219.
+    The side answering knows its last cards: with an ace, a two or a three to lead, it
+    takes the truco when it holds what beats ours and runs when it does not, so the
+    hand is played. The second manilha still trucos: the other side, not seeing it, takes
+    the raise with threes and twos that lose to it."""
+    for ours in (Card(1, "S"), Card(2, "D"), Card(3, "D")):
+        assert choices(lead_third(ours)) == ["play"] * len(SEEDS), ours
+    assert choices(lead_third(Card(12, "H"))) == ["truco"] * len(SEEDS)
+
+
+def test_the_answering_side_counts_its_chance_by_its_cards() -> None:
+    """The chance an answering side counts late in the hand follows its cards: holding
+    the zap against our truco in the third trick it cannot lose; holding two fours, the
+    lowest cards, it all but never wins."""
+    rank = ranking(PAULISTA, VIRA)
+
+    def answering(theirs: tuple[Card, Card]) -> float:
+        match = PAULISTA.new_match(4, 3)
+        PAULISTA.start_hand(match, [
+            [Card(5, "S"), Card(3, "H"), Card(1, "S")], [Card(2, "H"), Card(4, "C"), theirs[0]],
+            [Card(4, "S"), Card(6, "C"), Card(11, "D")], [Card(6, "H"), Card(5, "C"), theirs[1]]],
+            VIRA)
+        play(match, [(0, Card(5, "S")), (1, Card(2, "H")), (2, Card(4, "S")), (3, Card(6, "H")),
+                     (1, Card(4, "C")), (2, Card(6, "C")), (3, Card(5, "C")),
+                     (0, Card(3, "H"))])
+        PAULISTA.apply(match, 0, Action(A.TRUCO))
+        seat = PAULISTA.to_act(match)
+        assert seat in (1, 3)
+        return informed_chance(PAULISTA, match, seat, random.Random(3), rank, 40)
+
+    assert answering((Card(12, "C"), Card(4, "D"))) == 1.0
+    assert answering((Card(4, "D"), Card(4, "H"))) < 0.1
 
 
 # ------------------------------------------------------------ finding 4: the sure wins
