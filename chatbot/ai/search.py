@@ -278,8 +278,8 @@ def belief_for(rules: TrickRules[Any], view: SeatView,
     evidence = None if reads is None else reads.tight_evidence
     calls = call_belief(rules, view, tightness, style_of, raisers, bluffs, evidence)
     plays = None  # a stranger's plays say nothing: people play cards many ways
-    if view.players == 2 and reads is not None:
-        plays = play_belief(rules, view, reads.play_slip(1 - view.seat))
+    if reads is not None:
+        plays = play_belief(rules, view, reads.play_slip)
     return both(both(both(envido, calls), sena_belief(rules, view)), plays)
 
 

@@ -4,7 +4,8 @@ Each finding is one concrete position with the decision expected of it, decided 
 the search with its clock stopped and fixed seeds, so the verdict does not depend
 on the machine:
 
-1. a tight 2v2 raiser's 3-to-6 in the third trick, made before it played there;
+1. a 2v2 raiser's 3-to-6 in the third trick, made before it played there: a rock's,
+   a stranger's, and one whose plays and shown cards the record read;
 2. a stranger's truco when leading the second trick of a 1v1 hand;
 3. our truco as the last to play in the second trick, and leading the third, at a
    table of four;
@@ -13,15 +14,18 @@ on the machine:
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import replace
 
 from chatbot.ai.answers import informed_chance
+from chatbot.ai.card_plays import PLAY_SLIP
 from chatbot.ai.defence import defence_frequency, floor_accepts, hand_place
 from chatbot.ai.reads import TableReads
-from chatbot.ai.search import Budget, analyse
+from chatbot.ai.search import Budget, analyse, belief_for
 from chatbot.ai.strength import ranking
 from chatbot.ai.sure_win import cannot_lose, sure_raise
+from chatbot.ai.worlds import sample_worlds
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import Card
@@ -100,6 +104,64 @@ def test_a_strangers_six_is_accepted_by_the_share_of_hands_a_bluff_must_meet() -
     assert choices(view) == ["accept"] * len(SEEDS)
     for weaker in (Card(13, "D"), Card(6, "D")):
         assert choices(third_trick_six(weaker)) == ["run"] * len(SEEDS)
+
+
+# One hand of 2v2 played out face up by the rules of good play (the rule bots'): seat 1
+# beats a 2 with its cheapest winner (a 3, its manilha kept), leads low a trick up and
+# wins the third with the manilha; seat 3 throws its lowest under its partner's winning
+# 3, then takes the second trick's 6 with its cheapest winner, a king.
+KEPT_TO_RULES = [
+    [(0, Card(2, "C")), (1, Card(3, "C")), (2, Card(4, "S")), (3, Card(4, "H"))],
+    [(1, Card(5, "D")), (2, Card(6, "D")), (3, Card(13, "C")), (0, Card(1, "D"))],
+    [(0, Card(4, "C")), (1, Card(12, "S")), (2, Card(7, "D")), (3, Card(1, "C"))],
+]
+
+
+def value_record(hands: int, raised: int) -> TableReads:
+    """A 2v2 table's record of ``hands`` such hands: seat 1's truco accepted in
+    ``raised`` of them (a normal player's rate), its cards shown each time."""
+    reads = TableReads(4)
+    for h in range(hands):
+        if h < raised:
+            reads.action(1, A.TRUCO)
+            reads.action(2, A.ACCEPT)
+        reads.hand_over(PAULISTA, VIRA, KEPT_TO_RULES)
+    return reads
+
+
+def test_a_raiser_s_plays_before_a_third_trick_six_say_which_card_it_kept() -> None:
+    """Finding 1, the belief: seat 1 threw its six under our 3 with its partner still to
+    play and took the second trick with a 2 on our 4. A player who keeps to the rules
+    holds a 3, a 2 or a manilha for the six it raises to before playing its last card.
+    Read by its plays (its record: 80 graded plays, none broken), the worlds leave it a
+    weaker card in 0.04 of them, against 0.23 for the same record read by its raises
+    alone (400 worlds): asserted as less than a third."""
+    view = third_trick_six(Card(13, "D"))
+    keeper = value_record(40, 9)
+    unread = copy.deepcopy(keeper)  # the same record, its plays not graded
+    for seat in (1, 3):
+        unread.seats[seat].graded = 0
+    assert keeper.play_slip(1) == PLAY_SLIP and unread.play_slip(1) == 1.0
+    rank = ranking(PAULISTA, VIRA)
+
+    def weak_kept(reads: TableReads) -> float:
+        worlds = sample_worlds(PAULISTA, view, random.Random(5), 400,
+                               belief_for(PAULISTA, view, reads))
+        weak = [w for w in worlds  # below a 2: the cards its plays rule out
+                if rank.of(w.hand.cards[1][0]) < rank.of(Card(2, "S"))]  # type: ignore[union-attr]
+        return len(weak) / len(worlds)
+
+    assert weak_kept(keeper) < weak_kept(unread) / 3
+
+
+def test_a_six_on_a_raisers_last_card_is_seldom_met_with_a_weak_card() -> None:
+    """Against a raiser whose called raises showed value and whose plays keep the rules,
+    the floor shrinks (to 0.4 of a stranger's after three showings in twelve hands) and
+    the search reads the six as the strong card its plays leave it: with a jack, a king
+    or an ace, run every time."""
+    keeper = value_record(12, 3)
+    for weak in (Card(11, "D"), Card(13, "D"), Card(1, "D")):
+        assert choices(third_trick_six(weak), keeper) == ["run"] * len(SEEDS), weak
 
 
 # -------------------------------------------------- finding 2: the second-trick truco, 1v1
