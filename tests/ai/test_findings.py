@@ -316,6 +316,23 @@ def test_a_hand_that_cannot_be_lost_is_raised() -> None:
     assert choices(view) == ["truco"] * len(SEEDS)
 
 
+def test_a_sure_win_at_a_table_of_four_is_raised() -> None:
+    """The same at a table of four: our side took the first trick, and seat 2 holds the
+    zap in the second, which nothing beats. Its partner's card and the other side's do
+    not matter: truco, every seed, before the card."""
+    match = PAULISTA.new_match(4, 3)
+    PAULISTA.start_hand(match, [
+        [Card(3, "D"), Card(5, "C"), Card(6, "C")], [Card(2, "D"), Card(5, "S"), Card(6, "H")],
+        [Card(4, "S"), Card(12, "C"), Card(7, "D")], [Card(4, "H"), Card(13, "S"), Card(1, "C")]],
+        VIRA)
+    play(match, [(0, Card(3, "D")), (1, Card(2, "D")), (2, Card(4, "S")), (3, Card(4, "H")),
+                 (0, Card(5, "C")), (1, Card(6, "H"))])
+    view = seat_view(PAULISTA, match, 2)
+    rank = ranking(PAULISTA, VIRA)
+    assert cannot_lose(PAULISTA, view, rank)
+    assert choices(view) == ["truco"] * len(SEEDS)
+
+
 def test_a_sure_win_in_a_hand_of_eleven_is_played_out() -> None:
     """In a hand of eleven no truco is allowed and the hand's points already end the
     game: the sure win is played out card by card, as the rules ask."""
