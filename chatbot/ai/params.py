@@ -189,5 +189,14 @@ class HardParams:
     # ways to split the strong cards between the opponents, at most
     sure_max_splits: int = 10
 
+    # --- answers to a late raise (chatbot/ai/answers.py) ---
+    # deals of the unseen cards an answering side's chance is counted on: the deals are
+    # short that late in a hand, and a few of them already beat the rule bot's formula
+    # (docs/arena/2026-12-07-late-answers.md)
+    answer_deals: int = 6
+    # the most cards a seat may hold for its answer to be counted (after the first trick
+    # of a three-card hand), where the rule bot's formula is at its roughest
+    answer_late_held: int = 2
+
 
 HARD = HardParams()  # the tuning the hard bot plays with

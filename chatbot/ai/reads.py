@@ -16,9 +16,10 @@ so a tight raiser reads tight long before any of its raises was called. So
 does the share of our raises it runs from: a tight player answers only with
 strong cards as well (:meth:`TableReads.fold_swing`).
 
-At a table of two it also grades each seat's card plays, in hands it played
-out face up: whether it followed with the cheapest card that wins (else its
-lowest) and led as a sensible player leads (:mod:`chatbot.ai.card_plays`). A
+It also grades each seat's card plays, in hands it played out face up:
+whether it followed with the cheapest card that wins (else its lowest, or
+its lowest under a partner's winning card) and led as a sensible player leads
+(:mod:`chatbot.ai.card_plays`). A
 seat that keeps to those rules has its plays read in the worlds; one that
 breaks them often (the frozen search bot leads low to hide a hand) does not
 (:meth:`TableReads.play_slip`).
@@ -63,7 +64,7 @@ class SeatRead:
     runs: int = 0
     envido_opens: int = 0  # hands in which it sang the first envido
     envido_shown: list[int] = field(default_factory=list)  # its count in those, when shown
-    graded: int = 0  # plays with a choice, in hands it played out face up (tables of two)
+    graded: int = 0  # plays with a choice, in hands it played out face up
     broken: int = 0  # ... that broke the rules of good play
 
 
@@ -134,11 +135,12 @@ class TableReads:
                 counts = self.seats[self._opener].envido_shown
                 counts.append(envido_count([c for c in opened if c is not None]))
                 del counts[:-HARD.keep_shown]
-        if self.players == 2:
-            for seat, read in enumerate(self.seats):
-                grades = graded_plays(rank, seat, played, rules.cards_per_player(2))
-                read.graded += len(grades)
-                read.broken += grades.count(False)
+        size = rules.cards_per_player(self.players)
+        for seat, read in enumerate(self.seats):
+            grades = graded_plays(rank, seat, played, size,
+                                  lambda s: rules.team_of(s, self.players))
+            read.graded += len(grades)
+            read.broken += grades.count(False)
         for seat, read in enumerate(self.seats):
             read.hands += 1
             read.raised_hands += seat in self._raisers

@@ -40,6 +40,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from chatbot.ai.answers import (
+    DEALS,
+    LADDER,
+    InformedAnswer,
+    answers_late,
+    informed_chance,
+    late_raise,
+)
 from chatbot.ai.card_plays import play_belief
 from chatbot.ai.defence import floor_accepts
 from chatbot.ai.envido_model import threshold_shift
@@ -215,8 +223,16 @@ class Scorer:
 
 def rollout(rules: TrickRules[Any], world: Match[Any], seat: int, action: Action,
             rng: random.Random, rank: Ranking,
-            styles: Sequence[Style] | None = None) -> Match[Any]:
-    """Play ``action`` in a copy of ``world``, then rule bots (``styles`` per seat) to the end."""
+            styles: Sequence[Style] | None = None, informed: bool = False) -> Match[Any]:
+    """Play ``action`` in a copy of ``world``, then rule bots (``styles`` per seat) to the end.
+
+    With ``informed``, an opponent answering ``action`` (a raise of ``seat``'s side
+    late in the hand) answers by its side's chance counted over deals of the cards
+    it cannot see (:mod:`chatbot.ai.answers`): the rule bot's formula there accepts
+    with cards a player who knows them folds, which made our raises on middling
+    hands look better than they pay.
+    """
+    team = rules.team_of(seat, world.players)
     match = world.copy()
     rules.apply_trusted(match, seat, real_action(match, seat, action))
     hand = match.hand
@@ -229,15 +245,22 @@ def rollout(rules: TrickRules[Any], world: Match[Any], seat: int, action: Action
             return match
         view = seat_view(rules, match, actor)
         style = NORMAL if styles is None else styles[actor]
-        move = RuleBot(rules, view, rng, style, rank).choose()
+        if informed and answers_late(rules, match, actor, team):
+            informed = False  # the answer to our raise only: later raises are the rule bots'
+            chance = informed_chance(rules, match, actor, rng, rank)
+            move: Action = InformedAnswer(rules, view, rng, style, rank, chance).choose()
+        else:
+            move = RuleBot(rules, view, rng, style, rank).choose()
         rules.apply_trusted(match, actor, real_action(match, actor, move))
     raise RuntimeError("a simulated hand did not end")
 
 
-def world_count(rules: TrickRules[Any], view: SeatView, n_candidates: int, budget: Budget) -> int:
-    """Worlds that fit the step budget, from the cards left to play (never from the clock)."""
+def world_count(rules: TrickRules[Any], view: SeatView, n_candidates: int, budget: Budget,
+                extra: int = 0) -> int:
+    """Worlds that fit the step budget, from the cards left to play (never from the clock);
+    ``extra`` rollouts per world on top of one per candidate (an informed answer's deals)."""
     left = sum(layout(rules, view).held) + view.hand_size + 2
-    fit = budget.steps // max(1, n_candidates * left)
+    fit = budget.steps // max(1, (n_candidates + extra) * left)
     return max(budget.min_samples, min(budget.samples, fit))
 
 
@@ -255,8 +278,8 @@ def belief_for(rules: TrickRules[Any], view: SeatView,
     evidence = None if reads is None else reads.tight_evidence
     calls = call_belief(rules, view, tightness, style_of, raisers, bluffs, evidence)
     plays = None  # a stranger's plays say nothing: people play cards many ways
-    if view.players == 2 and reads is not None:
-        plays = play_belief(rules, view, reads.play_slip(1 - view.seat))
+    if reads is not None:
+        plays = play_belief(rules, view, reads.play_slip)
     return both(both(both(envido, calls), sena_belief(rules, view)), plays)
 
 
@@ -304,7 +327,8 @@ def analyse(rules: TrickRules[Any], view: SeatView, rng: random.Random,
     if len(cands) == 1:
         return Analysis(baseline, baseline, {}, 0, False)
     budget = sized(budget, view)
-    count = world_count(rules, view, len(cands), budget)
+    informed = late_raise(rules, view, cands)
+    count = world_count(rules, view, len(cands), budget, DEALS if informed else 0)
     spread = max(1, min(budget.spread, budget.pool // count))
     worlds = sample_worlds(rules, view, rng, count, belief_for(rules, view, reads), spread)
     if not worlds:
@@ -318,7 +342,8 @@ def analyse(rules: TrickRules[Any], view: SeatView, rng: random.Random,
     for world in worlds:
         seed = rng.getrandbits(32)
         for action in cands:
-            end = rollout(rules, world, view.seat, action, random.Random(seed), rank, styles)
+            end = rollout(rules, world, view.seat, action, random.Random(seed), rank, styles,
+                          informed and action.kind in LADDER)
             outcome = outcomes[action]
             outcome.values.append(scorer.value(end))
             assert end.hand is not None

@@ -57,13 +57,17 @@ def _splits(cards: list[Card], sizes: list[int]) -> list[list[list[Card]]]:
     return out
 
 
-def small(view: SeatView, held: tuple[int, ...]) -> bool:
-    """The hand left is small enough to be played out exactly within the budget."""
+def small(rules: TrickRules[Any], view: SeatView, held: tuple[int, ...]) -> bool:
+    """The hand left is small enough to be played out exactly within the budget: the
+    ways to split the strong cards between the opponents (:func:`worst_worlds` deals
+    our partners the weakest in one way only, so they do not multiply the splits; they
+    did here once, and a 2v2 sure win with four cards in the other side's hands counted
+    as twelve splits and was not raised)."""
     if sum(held) + view.hand_size > HARD.sure_max_left:
         return False
     ways, dealt = 1, 0
     for seat, count in enumerate(held):
-        if seat != view.seat and count:
+        if count and rules.team_of(seat, view.players) != view.team:
             dealt += count
             ways = ways * math.comb(dealt, count)
     return ways <= HARD.sure_max_splits
@@ -76,7 +80,7 @@ def worst_worlds(rules: TrickRules[Any], view: SeatView, rank: Ranking,
     the other way round, the easiest). None when this seat cannot build them (the view
     keeps something a world must fit)."""
     lay = layout(rules, view)
-    if not small(view, lay.held):
+    if not small(rules, view, lay.held):
         return None
     pool = sorted(lay.pool, key=rank.of, reverse=not best)
     players = view.players

@@ -1,4 +1,4 @@
-"""What an opponent's played cards say about the ones it kept (tables of two)."""
+"""What an opponent's played cards say about the ones it kept."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import random
 from collections.abc import Callable
 
 from chatbot.ai.card_plays import (
+    Trick,
+    follows_at,
     follows_rules,
     graded_plays,
     leads_by_rules,
@@ -124,14 +126,51 @@ def test_a_world_breaking_the_rules_twice_keeps_the_slip_twice() -> None:
     assert belief(world) == 1.0
 
 
-def test_plays_are_read_at_a_table_of_two_only() -> None:
+def test_a_follow_at_four_is_read_as_the_trick_stood() -> None:
+    """At a table of four the rule bot keeps a manilha back while a partner plays after
+    it, and throws its lowest under a partner's winning card: such plays keep the rules."""
+    king, three, four, five = Card(13, "H"), Card(3, "C"), Card(4, "S"), Card(5, "S")
+    manilha = Card(12, "D")
+    behind = Trick(RANK.of(king), after_theirs=1, after_ours=1)
+    assert follows_at(RANK, four, [four, manilha, five], behind)  # the manilha kept back
+    assert not follows_at(RANK, four, [four, three, five], behind)  # the 3 would do
+    assert follows_at(RANK, three, [four, three, five], behind)
+    last = Trick(RANK.of(king), after_theirs=1)  # no partner after it: the manilha is played
+    assert follows_at(RANK, manilha, [four, manilha, five], last)
+    assert not follows_at(RANK, four, [four, manilha, five], last)
+    partner_wins = Trick(RANK.of(king), ours=True, after_theirs=1)
+    assert follows_at(RANK, four, [four, three, five], partner_wins)
+    assert not follows_at(RANK, five, [four, three, five], partner_wins)
+    # at a table of two the same as follows_rules
+    for held in ([four, three, five], [four, manilha, five], [four, five, Card(6, "S")]):
+        for card in held:
+            assert follows_at(RANK, card, held, Trick(RANK.of(king))) == \
+                follows_rules(RANK, card, held, RANK.of(king))
+
+
+def test_plays_are_read_at_a_table_of_four() -> None:
+    """Seat 1 followed seat 0's king with a 4, its partner still to play: a world where
+    it kept an ace back breaks the rules (the cheapest winner), one where it kept a
+    manilha back does not, nor one where nothing it held beat the king."""
     match = RULES.new_match(4, 3)
-    RULES.deal(match, random.Random(3))
-    seat = RULES.to_act(match)
-    assert seat is not None
-    card = match.hand.cards[seat][0]  # type: ignore[union-attr]
-    RULES.apply(match, seat, Action(A.PLAY, card))
-    assert play_belief(RULES, seat_view(RULES, match, (seat + 1) % 4)) is None
+    RULES.start_hand(match, [[Card(13, "H"), Card(5, "C"), Card(6, "C")],
+                             [Card(4, "C"), Card(5, "D"), Card(6, "S")],
+                             [Card(4, "D"), Card(7, "C"), Card(7, "D")],
+                             [Card(4, "H"), Card(5, "H"), Card(6, "H")]], VIRA)
+    RULES.apply(match, 0, Action(A.PLAY, Card(13, "H")))
+    RULES.apply(match, 1, Action(A.PLAY, Card(4, "C")))
+    view = seat_view(RULES, match, 2)
+    belief = play_belief(RULES, view)
+    assert belief is not None
+    world = sample_worlds(RULES, view, random.Random(1), 1)[0]
+    assert world.hand is not None
+    world.hand.cards[1] = [Card(1, "S"), Card(5, "D")]  # an ace kept back
+    assert belief(world) == HARD.play_slip
+    world.hand.cards[1] = [Card(12, "S"), Card(5, "D")]  # a manilha kept back
+    assert belief(world) == 1.0
+    world.hand.cards[1] = [Card(5, "D"), Card(6, "S")]
+    assert belief(world) == 1.0
+    assert play_belief(RULES, view, 1.0) is None  # a stranger's plays are not read
 
 
 def test_a_hand_played_out_face_up_is_graded_play_by_play() -> None:

@@ -4,22 +4,28 @@ Each finding is one concrete position with the decision expected of it, decided 
 the search with its clock stopped and fixed seeds, so the verdict does not depend
 on the machine:
 
-1. a tight 2v2 raiser's 3-to-6 in the third trick, made before it played there;
+1. a 2v2 raiser's 3-to-6 in the third trick, made before it played there: a rock's,
+   a stranger's, and one whose plays and shown cards the record read;
 2. a stranger's truco when leading the second trick of a 1v1 hand;
-3. our truco as the last to play in the second trick at a table of four;
+3. our truco as the last to play in the second trick, and leading the third, at a
+   table of four;
 4. a hand that cannot be lost, raised at once.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import replace
 
+from chatbot.ai.answers import informed_chance
 from chatbot.ai.defence import defence_frequency, floor_accepts, hand_place
+from chatbot.ai.params import HARD
 from chatbot.ai.reads import TableReads
-from chatbot.ai.search import Budget, analyse
+from chatbot.ai.search import Budget, analyse, belief_for
 from chatbot.ai.strength import ranking
 from chatbot.ai.sure_win import cannot_lose, sure_raise
+from chatbot.ai.worlds import sample_worlds
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import Card
@@ -100,6 +106,64 @@ def test_a_strangers_six_is_accepted_by_the_share_of_hands_a_bluff_must_meet() -
         assert choices(third_trick_six(weaker)) == ["run"] * len(SEEDS)
 
 
+# One hand of 2v2 played out face up by the rules of good play (the rule bots'): seat 1
+# beats a 2 with its cheapest winner (a 3, its manilha kept), leads low a trick up and
+# wins the third with the manilha; seat 3 throws its lowest under its partner's winning
+# 3, then takes the second trick's 6 with its cheapest winner, a king.
+KEPT_TO_RULES = [
+    [(0, Card(2, "C")), (1, Card(3, "C")), (2, Card(4, "S")), (3, Card(4, "H"))],
+    [(1, Card(5, "D")), (2, Card(6, "D")), (3, Card(13, "C")), (0, Card(1, "D"))],
+    [(0, Card(4, "C")), (1, Card(12, "S")), (2, Card(7, "D")), (3, Card(1, "C"))],
+]
+
+
+def value_record(hands: int, raised: int) -> TableReads:
+    """A 2v2 table's record of ``hands`` such hands: seat 1's truco accepted in
+    ``raised`` of them (a normal player's rate), its cards shown each time."""
+    reads = TableReads(4)
+    for h in range(hands):
+        if h < raised:
+            reads.action(1, A.TRUCO)
+            reads.action(2, A.ACCEPT)
+        reads.hand_over(PAULISTA, VIRA, KEPT_TO_RULES)
+    return reads
+
+
+def test_a_raiser_s_plays_before_a_third_trick_six_say_which_card_it_kept() -> None:
+    """Finding 1, the belief: seat 1 threw its six under our 3 with its partner still to
+    play and took the second trick with a 2 on our 4. A player who keeps to the rules
+    holds a 3, a 2 or a manilha for the six it raises to before playing its last card.
+    Read by its plays (its record: 80 graded plays, none broken), the worlds leave it a
+    weaker card in 0.04 of them, against 0.23 for the same record read by its raises
+    alone (400 worlds): asserted as less than a third."""
+    view = third_trick_six(Card(13, "D"))
+    keeper = value_record(40, 9)
+    unread = copy.deepcopy(keeper)  # the same record, its plays not graded
+    for seat in (1, 3):
+        unread.seats[seat].graded = 0
+    assert keeper.play_slip(1) == HARD.play_slip and unread.play_slip(1) == 1.0
+    rank = ranking(PAULISTA, VIRA)
+
+    def weak_kept(reads: TableReads) -> float:
+        worlds = sample_worlds(PAULISTA, view, random.Random(5), 400,
+                               belief_for(PAULISTA, view, reads))
+        weak = [w for w in worlds  # below a 2: the cards its plays rule out
+                if rank.of(w.hand.cards[1][0]) < rank.of(Card(2, "S"))]  # type: ignore[union-attr]
+        return len(weak) / len(worlds)
+
+    assert weak_kept(keeper) < weak_kept(unread) / 3
+
+
+def test_a_six_on_a_raisers_last_card_is_seldom_met_with_a_weak_card() -> None:
+    """Against a raiser whose called raises showed value and whose plays keep the rules,
+    the floor shrinks (to 0.4 of a stranger's after three showings in twelve hands) and
+    the search reads the six as the strong card its plays leave it: with a jack, a king
+    or an ace, run every time."""
+    keeper = value_record(12, 3)
+    for weak in (Card(11, "D"), Card(13, "D"), Card(1, "D")):
+        assert choices(third_trick_six(weak), keeper) == ["run"] * len(SEEDS), weak
+
+
 # -------------------------------------------------- finding 2: the second-trick truco, 1v1
 def second_trick_truco(ours: list[Card]) -> SeatView:
     """1v1: seat 1 took the first trick with a three and trucos before leading the second;
@@ -168,6 +232,68 @@ def test_no_truco_last_in_the_second_trick_against_rocks() -> None:
         ["play"] * len(SEEDS)
 
 
+def test_no_truco_last_in_the_second_trick_on_a_three_and_a_seven() -> None:
+    """A three and a seven there: our partner's two takes the second trick, and the
+    third is won unless the other side holds a manilha or a three (a tie goes to the
+    side that took the first). A side that knows its cards runs from the truco when
+    it would lose anyway and takes it when it wins: the truco only loses points, from
+    a stranger's side or from rocks. (The rule bots' answers in the rollouts used to
+    accept with cards that lose, and hard trucoed here in 6 seeds of 10.)"""
+    view = last_in_second([Card(3, "D"), Card(7, "S")])
+    assert choices(view) == ["play"] * len(SEEDS)
+    assert choices(view, record(4, (1, 3), 60, 3)) == ["play"] * len(SEEDS)
+
+
+def lead_third(ours: Card) -> SeatView:
+    """2v2: the other side took the first trick with a two, seat 0 the second with a
+    three; seat 0 leads the third with ``ours``, the other three seats one card each."""
+    match = PAULISTA.new_match(4, 3)
+    PAULISTA.start_hand(match, [
+        [Card(5, "S"), Card(3, "H"), ours], [Card(2, "H"), Card(4, "C"), Card(7, "D")],
+        [Card(4, "S"), Card(6, "C"), Card(11, "D")], [Card(6, "H"), Card(5, "C"), Card(13, "S")]],
+        VIRA)
+    play(match, [(0, Card(5, "S")), (1, Card(2, "H")), (2, Card(4, "S")), (3, Card(6, "H")),
+                 (1, Card(4, "C")), (2, Card(6, "C")), (3, Card(5, "C")), (0, Card(3, "H"))])
+    view = seat_view(PAULISTA, match, 0)
+    assert view.to_act == 0 and Action(A.TRUCO) in view.legal
+    return view
+
+
+def test_no_truco_leading_the_third_trick_on_a_card_the_answer_reads() -> None:
+    """Finding 3, the other spot: trucos leading the third trick lost 94 points in 219.
+    The side answering knows its last cards: with an ace, a two or a three to lead, it
+    takes the truco when it holds what beats ours and runs when it does not, so the
+    hand is played. The second manilha still trucos: the other side, not seeing it, takes
+    the raise with threes and twos that lose to it."""
+    for ours in (Card(1, "S"), Card(2, "D"), Card(3, "D")):
+        assert choices(lead_third(ours)) == ["play"] * len(SEEDS), ours
+    assert choices(lead_third(Card(12, "H"))) == ["truco"] * len(SEEDS)
+
+
+def test_the_answering_side_counts_its_chance_by_its_cards() -> None:
+    """The chance an answering side counts late in the hand follows its cards: holding
+    the zap against our truco in the third trick it cannot lose; holding two fours, the
+    lowest cards, it all but never wins."""
+    rank = ranking(PAULISTA, VIRA)
+
+    def answering(theirs: tuple[Card, Card]) -> float:
+        match = PAULISTA.new_match(4, 3)
+        PAULISTA.start_hand(match, [
+            [Card(5, "S"), Card(3, "H"), Card(1, "S")], [Card(2, "H"), Card(4, "C"), theirs[0]],
+            [Card(4, "S"), Card(6, "C"), Card(11, "D")], [Card(6, "H"), Card(5, "C"), theirs[1]]],
+            VIRA)
+        play(match, [(0, Card(5, "S")), (1, Card(2, "H")), (2, Card(4, "S")), (3, Card(6, "H")),
+                     (1, Card(4, "C")), (2, Card(6, "C")), (3, Card(5, "C")),
+                     (0, Card(3, "H"))])
+        PAULISTA.apply(match, 0, Action(A.TRUCO))
+        seat = PAULISTA.to_act(match)
+        assert seat in (1, 3)
+        return informed_chance(PAULISTA, match, seat, random.Random(3), rank, 40)
+
+    assert answering((Card(12, "C"), Card(4, "D"))) == 1.0
+    assert answering((Card(4, "D"), Card(4, "H"))) < 0.1
+
+
 # ------------------------------------------------------------ finding 4: the sure wins
 def won_first_with_zap(score: list[int]) -> SeatView:
     """1v1: seat 0 took the first trick with a three and still holds the zap."""
@@ -187,6 +313,23 @@ def test_a_hand_that_cannot_be_lost_is_raised() -> None:
     rank = ranking(PAULISTA, VIRA)
     assert cannot_lose(PAULISTA, view, rank)
     assert sure_raise(PAULISTA, view, rank) == Action(A.TRUCO)
+    assert choices(view) == ["truco"] * len(SEEDS)
+
+
+def test_a_sure_win_at_a_table_of_four_is_raised() -> None:
+    """The same at a table of four: our side took the first trick, and seat 2 holds the
+    zap in the second, which nothing beats. Its partner's card and the other side's do
+    not matter: truco, every seed, before the card."""
+    match = PAULISTA.new_match(4, 3)
+    PAULISTA.start_hand(match, [
+        [Card(3, "D"), Card(5, "C"), Card(6, "C")], [Card(2, "D"), Card(5, "S"), Card(6, "H")],
+        [Card(4, "S"), Card(12, "C"), Card(7, "D")], [Card(4, "H"), Card(13, "S"), Card(1, "C")]],
+        VIRA)
+    play(match, [(0, Card(3, "D")), (1, Card(2, "D")), (2, Card(4, "S")), (3, Card(4, "H")),
+                 (0, Card(5, "C")), (1, Card(6, "H"))])
+    view = seat_view(PAULISTA, match, 2)
+    rank = ranking(PAULISTA, VIRA)
+    assert cannot_lose(PAULISTA, view, rank)
     assert choices(view) == ["truco"] * len(SEEDS)
 
 
