@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
-from chatbot.rules import argentino_worlds, senas
+from chatbot.rules import argentino_worlds, draws, senas
 from chatbot.rules import events as E
 from chatbot.rules.actions import Action
 from chatbot.rules.base import OPEN, Check, Events, TrickRules, Verdict
@@ -285,8 +285,8 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
 
     def draw(self, rng: random.Random, count: int) -> list[Card]:
         """Only the cards dealt: a full shuffle of 40 cards was most of the cost of a
-        simulated hand. Same distribution."""
-        return rng.sample(DECK, count)
+        simulated hand. Same distribution (and the cards ``rng.sample`` would draw)."""
+        return draws.sample(rng, DECK, count)
 
     def from_mano(self, match: ArgentinoMatch) -> list[int]:
         """Seats in play order from the mano: the order counts are declared and ties broken."""

@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, cast, final
 
 from chatbot.rules import actions as A
+from chatbot.rules import draws, senas
 from chatbot.rules import events as E
-from chatbot.rules import senas
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import Card, Family
 from chatbot.rules.errors import IllegalAction, SetupError
@@ -157,6 +157,7 @@ class TrickRules(Generic[X]):
         # it would be a call for every card of every simulation.
         self._has_before_play = type(self).before_play is not TrickRules.before_play
         self._first_raise = Action(self.first_raise)
+        self._top_level = len(self.ladder) - 1  # the ladder's last step: none above it
         self._handlers: dict[str, Callable[[Match[X], int, Action, Events], None]] = {
             A.PLAY: self._on_play,
             A.PLAY_HIDDEN: self._on_play,
@@ -303,7 +304,7 @@ class TrickRules(Generic[X]):
         """Hook: the shuffled deck in dealing order; a variant with no stock nor turned-up
         card may draw only the ``count`` cards dealt."""
         deck = list(self.deck())
-        rng.shuffle(deck)
+        draws.shuffle(rng, deck)  # as ``rng.shuffle(deck)``, for less
         return deck
 
     @final
@@ -396,35 +397,43 @@ class TrickRules(Generic[X]):
                 or not 0 <= seat < match.players):
             return []
         # ``_check_now`` for each candidate (the gate, then the kind's check), inlined and
-        # asking no more once an answer is OPEN: legal runs for every simulated move.
-        gate = self.gate
+        # asking no more once an answer is OPEN: legal runs for every simulated move, so
+        # the loop is written for the interpreter: ``action[0]`` is the kind (an index is
+        # cheaper than a named field), kinds are compared by identity (candidates carry
+        # the members; an equal kind that is another object only costs a check more), and
+        # the gate is called as a method each time it is asked (mostly once).
         table = self._check_table or self._checks_once()
         gate_open = False
-        open_kind = None  # the last kind let through by an OPEN check (cards come in runs)
-        open_check = None  # the last check that said OPEN: it holds for each kind it checks
-        refused: list[Action] = []  # mostly none: the candidates are then the answer
+        open_kind: A.Kind | None = None  # the last kind an OPEN check let through
+        open_check: Check | None = None  # the last check that said OPEN (for its kinds)
+        refused: list[Action] | None = None  # mostly none: the candidates are the answer
         candidates = self.candidates(match, seat)
         for action in candidates:
-            kind = action.kind
-            if kind != open_kind:
-                if not gate_open:  # the gate is asked of each kind (it may tell kinds apart)
-                    reason = gate(match, seat, action)
-                    if reason is OPEN:
-                        gate_open = True
-                    elif reason is not None:
-                        refused.append(action)
-                        continue
-                check = table[kind]
-                if check is not open_check:
-                    verdict = check(match, seat, action)
-                    if verdict is None:
-                        continue
-                    if verdict is not OPEN:
-                        refused.append(action)
-                        continue
-                    open_check = check
-                open_kind = kind
-        if not refused:
+            kind = action[0]
+            if kind is open_kind:  # cards come in runs: one check lets the run through
+                continue
+            if not gate_open:  # the gate is asked of each kind (it may tell kinds apart)
+                reason = self.gate(match, seat, action)
+                if reason is OPEN:
+                    gate_open = True
+                elif reason is not None:
+                    if refused is None:
+                        refused = []
+                    refused.append(action)
+                    continue
+            check = table[kind]
+            if check is not open_check:
+                verdict = check(match, seat, action)
+                if verdict is None:
+                    continue
+                if verdict is not OPEN:
+                    if refused is None:
+                        refused = []
+                    refused.append(action)
+                    continue
+                open_check = check
+            open_kind = kind
+        if refused is None:
             return candidates  # a list of its own (``candidates`` builds one per call)
         return [action for action in candidates if action not in refused]
 
@@ -516,6 +525,11 @@ class TrickRules(Generic[X]):
         OPEN when it is: any other card held may be played the same way."""
         hand = match.hand
         assert hand is not None
+        # The usual case first, in one test: a held card played face up by the seat on
+        # turn in the play phase with no call waiting, which each refusal below excludes.
+        if (hand.pending is None and seat == hand.turn and action[0] is A.PLAY
+                and action[1] in hand.cards[seat] and hand.phase == PHASE_PLAY):
+            return OPEN
         if hand.pending is not None:
             return self.must_answer(match, seat)
         if (hand.phase != PHASE_PLAY or seat != hand.turn) and seat != self.acting_seat(match):
@@ -550,7 +564,13 @@ class TrickRules(Generic[X]):
         hand = match.hand
         assert hand is not None
         pending = hand.pending
-        if pending is not None:
+        if pending is None:
+            # The usual case first: the raise the ladder names now, offered on one's turn
+            # in the play phase, which the refusals below all exclude; the ladder decides.
+            if (seat == hand.turn and action[1] is None and hand.phase == PHASE_PLAY
+                    and action[0] is (A.RAISE if hand.level else self.first_raise)):
+                return self.raise_refusal(match, seat, on_turn=True)
+        else:
             reason = self.answering(match, seat)
             if reason is not None:
                 return reason
@@ -635,10 +655,10 @@ class TrickRules(Generic[X]):
             return IllegalAction("no-raise-special-hand", seat=seat, special=hand.special)
         pending = hand.pending
         level = pending.level if pending is not None else hand.level
-        if level + 1 >= len(self.ladder):
+        if level >= self._top_level:
             return IllegalAction("raise-at-top", seat=seat)
         last = hand.last_raiser  # the side asked only when it matters: mostly nobody raised
-        if on_turn and last is not None and last == self.team_of(seat, match.players):
+        if last is not None and on_turn and last == self.team_of(seat, match.players):
             return IllegalAction("raise-alternation", seat=seat, call=self.call_name(level + 1))
         if self._forbid_pointless and self.raise_is_pointless(
                 match, self.team_of(seat, match.players)):
