@@ -718,12 +718,15 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
         assert hand is not None
         self._close(match, winner, reason)
         self._settle_flor(match, events)
-        extra = [0] * len(match.score)
-        for settled in (hand.x.calls or {}).values():
-            if not settled.get("paid"):
-                extra[settled["winner"]] += settled["points"]
-        hand.points = [h + e + p for h, e, p in zip(hand.points, extra, points, strict=True)]
-        self.add_to_score(match, extra)
+        calls = hand.x.calls
+        if calls:  # most hands settle no call: nothing to add before the truco points
+            extra = [0] * len(match.score)
+            for settled in calls.values():
+                if not settled.get("paid"):
+                    extra[settled["winner"]] += settled["points"]
+            hand.points = [h + e for h, e in zip(hand.points, extra, strict=True)]
+            self.add_to_score(match, extra)
+        hand.points = [h + p for h, p in zip(hand.points, points, strict=True)]
         self.add_to_score(match, points)
         self._hand_over_events(match, events)
 
@@ -757,10 +760,9 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
         score = match.score
         for team, p in enumerate(points):
             score[team] += p
-        if match.winner is None:
+        if match.winner is None and max(score) >= self._target:  # mostly nobody is there
             leaders = [t for t, s in enumerate(score) if s >= self._target]
-            if leaders:
-                match.winner = max(leaders, key=score.__getitem__)
+            match.winner = max(leaders, key=score.__getitem__)
 
     # ----------------------------------------------------------- explanation
     def _call_word(self, pending: Pending) -> str:

@@ -598,9 +598,13 @@ class TrickRules(Generic[X]):
         says when else it is refused)."""
         hand = match.hand
         assert hand is not None
-        if hand.pending is not None:
+        pending = hand.pending
+        if pending is None:
+            if seat == hand.turn and action[1] is None and hand.phase == PHASE_PLAY:
+                return None  # the usual case, which the refusals below exclude
+        else:
             return self.answering(match, seat) or IllegalAction(
-                "must-answer", seat=seat, call=hand.pending.call)
+                "must-answer", seat=seat, call=pending.call)
         if (hand.phase != PHASE_PLAY or seat != hand.turn) and seat != self.acting_seat(match):
             return self.on_turn(match, seat)  # (in the play phase the turn is the acting seat)
         if action.card is not None or hand.phase != PHASE_PLAY or seat != hand.turn:

@@ -21,10 +21,10 @@ T = TypeVar("T")
 # (i, i + 1, the bit length of i + 1) for the positions a shuffle of n items swaps,
 # from the last down to the second, as ``random.Random.shuffle`` visits them.
 _SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
-# Whether ``random.Random.sample`` draws k of n from a copied pool (True) or by
-# rejecting repeats from a set (False): its choice, found once per (n, k).
-_SAMPLE_FROM_POOL: dict[tuple[int, int], bool] = {}
-
+# How ``random.Random.sample`` draws k of n, found once per (n, k): from a copied pool,
+# as (i, n - i, its bit length, n - i - 1) for each draw; None: by rejecting repeats
+# from a set, which these functions leave to ``random``.
+_SAMPLE_STEPS: dict[tuple[int, int], tuple[tuple[int, int, int, int], ...] | None] = {}
 
 def shuffle(rng: random.Random, items: list[T]) -> None:
     """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` would."""
@@ -47,21 +47,21 @@ def sample(rng: random.Random, population: list[T] | tuple[T, ...], k: int) -> l
     """``k`` distinct items of ``population`` exactly as ``rng.sample(population, k)``
     would draw them (a deal of only the cards dealt)."""
     n = len(population)
-    pooled = _SAMPLE_FROM_POOL.get((n, k))
-    if pooled is None:  # ``random.Random.sample``'s own test
+    steps = _SAMPLE_STEPS.get((n, k), ())
+    if steps == ():  # first seen: ``random.Random.sample``'s own test
         setsize = 21 + (4 ** ceil(log(k * 3, 4)) if k > 5 else 0)
-        pooled = _SAMPLE_FROM_POOL[n, k] = 0 <= k <= n <= setsize
-    if not pooled or type(rng) is not random.Random:
+        steps = _SAMPLE_STEPS[n, k] = tuple(
+            (i, n - i, (n - i).bit_length(), n - i - 1) for i in range(k)
+        ) if 0 <= k <= n <= setsize else None
+    if steps is None or type(rng) is not random.Random:
         return rng.sample(population, k)
     getrandbits = rng.getrandbits
     pool = list(population)
     result = pool[:k]  # every slot is overwritten below
-    for i in range(k):
-        left = n - i  # ``_randbelow_with_getrandbits(n - i)``, inlined
-        bits = left.bit_length()
+    for i, left, bits, last in steps:  # ``_randbelow_with_getrandbits(n - i)``, inlined
         j = getrandbits(bits)
         while j >= left:
             j = getrandbits(bits)
         result[i] = pool[j]
-        pool[j] = pool[left - 1]
+        pool[j] = pool[last]
     return result

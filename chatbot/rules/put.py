@@ -191,26 +191,25 @@ class PutRules(TrickRules[PutExtras]):
         does nothing."""
         hand = match.hand
         assert hand is not None
-        kind, x = action.kind, hand.x
-        if hand.phase == PHASE_PASS:
+        phase = hand.phase
+        if phase != PHASE_PASS and phase != PHASE_DISCARD:  # the play: asked most
+            active = hand.x.active  # not ``present()``: the gate runs for every move
+            assert active is not None
+            return OPEN if seat in active else IllegalAction("out-of-hand", seat=seat)
+        kind = action.kind
+        if phase == PHASE_PASS:
             if kind != A.PASS:
                 return IllegalAction("pass-first", seat=seat, action=kind,
                                      passer=self._passers_now(match)[0])
             return None
-        if hand.phase == PHASE_DISCARD:
-            if seat in present(x.passers):
-                reason = "passer-no-discard" if kind == A.DISCARD else "out-of-hand"
-                return IllegalAction(reason, seat=seat)
-            if kind == A.PASS:
-                return IllegalAction("passing-over", seat=seat, action=kind)
-            if kind != A.DISCARD:
-                return IllegalAction("discard-first", seat=seat, action=kind)
-            return None
-        active = x.active  # not ``present()``: the gate runs for every simulated move
-        assert active is not None
-        if seat not in active:
-            return IllegalAction("out-of-hand", seat=seat)
-        return OPEN
+        if seat in present(hand.x.passers):  # the discard
+            reason = "passer-no-discard" if kind == A.DISCARD else "out-of-hand"
+            return IllegalAction(reason, seat=seat)
+        if kind == A.PASS:
+            return IllegalAction("passing-over", seat=seat, action=kind)
+        if kind != A.DISCARD:
+            return IllegalAction("discard-first", seat=seat, action=kind)
+        return None
 
     def check_put(self, match: PutMatch, seat: int, action: Action) -> IllegalAction | None:
         """One put a hand (6.1.6), then as any call on one's turn."""
