@@ -156,6 +156,10 @@ class TrickRules(Generic[X]):
         # ``before_play`` is asked only of a variant that has one: most have none, and
         # it would be a call for every card of every simulation.
         self._has_before_play = type(self).before_play is not TrickRules.before_play
+        # Likewise the order of a trick: a variant that seats everybody in turn (all but
+        # Put) has it played inline, not asked of two hooks for every card.
+        self._plain_tricks = (type(self).trick_size is TrickRules.trick_size
+                              and type(self).next_to_play is TrickRules.next_to_play)
         self._first_raise = Action(self.first_raise)
         self._top_level = len(self.ladder) - 1  # the ladder's last step: none above it
         self._handlers: dict[str, Callable[[Match[X], int, Action, Events], None]] = {
@@ -321,8 +325,8 @@ class TrickRules(Generic[X]):
         hand = Hand(
             dealer=match.dealer,
             mano=mano,
-            cards=[list(h) for h in hands],
-            dealt=[tuple(h) for h in hands],
+            cards=list(map(list, hands)),
+            dealt=list(map(tuple, hands)),
             vira=vira,
             stock=list(stock),
             turn=mano,
@@ -712,7 +716,7 @@ class TrickRules(Generic[X]):
     @final
     def apply_trusted(self, match: Match[X], seat: int, action: Action) -> None:
         """Apply an action known to be legal (simulation); skips the check and events."""
-        self._handlers[action.kind](match, seat, action, None)
+        self._handlers[action[0]](match, seat, action, None)  # [0]: the kind, for less
 
     @final
     def _on_play(self, match: Match[X], seat: int, action: Action, events: Events) -> None:
@@ -730,8 +734,9 @@ class TrickRules(Generic[X]):
             if covered:
                 events.append(E.CardPlayed(seat, action.card, len(hand.tricks),
                                            audience=E.to_seat(seat)))
-        if len(hand.table) < self.trick_size(match):
-            hand.turn = self.next_to_play(match, seat)
+        plain = self._plain_tricks  # ``trick_size`` and ``next_to_play`` as the base's
+        if len(hand.table) < (match.players if plain else self.trick_size(match)):
+            hand.turn = (seat + 1) % match.players if plain else self.next_to_play(match, seat)
             if events is not None:  # a simulated card announces nothing
                 self.announce_turn(match, events)
             return
@@ -786,6 +791,8 @@ class TrickRules(Generic[X]):
             elif s == best:
                 top.append(seat)
         n = match.players
+        if len(top) == 1 and best != COVERED_STRENGTH:  # one best card: its side wins
+            return self.team_of(top[0], n), top[0]
         teams = {self.team_of(s, n) for s in top}
         if best == COVERED_STRENGTH or len(teams) > 1:
             return None, self.lead_after_tie(match, plays, top)
