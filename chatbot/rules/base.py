@@ -160,6 +160,13 @@ class TrickRules(Generic[X]):
         # Put) has it played inline, not asked of two hooks for every card.
         self._plain_tricks = (type(self).trick_size is TrickRules.trick_size
                               and type(self).next_to_play is TrickRules.next_to_play)
+        # And the seats: where the base says them (all but Put), who answers a call of a
+        # seat depends on the seat count only, so ``next_opponent`` is found once each.
+        cls = type(self)
+        self._plain_seats = (cls.seat_order is TrickRules.seat_order
+                             and cls.team_of is TrickRules.team_of
+                             and cls.teams is TrickRules.teams)
+        self._next_opponents: dict[tuple[int, int], int] = {}
         self._first_raise = Action(self.first_raise)
         self._top_level = len(self.ladder) - 1  # the ladder's last step: none above it
         self._handlers: dict[str, Callable[[Match[X], int, Action, Events], None]] = {
@@ -694,6 +701,16 @@ class TrickRules(Generic[X]):
     @final
     def next_opponent(self, match: Match[X], seat: int) -> int:
         """The first seat after ``seat`` in play order on another side."""
+        if self._plain_seats:
+            found = self._next_opponents.get((seat, match.players))
+            if found is None:
+                found = self._next_opponents[seat, match.players] = self._find_opponent(
+                    match, seat)
+            return found
+        return self._find_opponent(match, seat)
+
+    @final
+    def _find_opponent(self, match: Match[X], seat: int) -> int:
         team = self.team_of(seat, match.players)
         for s in self.seat_order(match, seat):
             if self.team_of(s, match.players) != team:
