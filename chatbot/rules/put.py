@@ -280,11 +280,15 @@ class PutRules(TrickRules[PutExtras]):
         """Receivers still holding four cards, in the order they received (decision 9)."""
         assert match.hand is not None
         x = match.hand.x
-        return [r for r in present(x.receivers) if r not in present(x.discarded)]
+        discarded = present(x.discarded)  # once, not once per receiver
+        return [r for r in present(x.receivers) if r not in discarded]
 
     def _highest(self, cards: Sequence[Card]) -> list[Card]:
-        best = max(map(card_strength, cards))
-        return [c for c in cards if card_strength(c) == best]
+        """The strongest of ``cards`` (ties all): read off the hand's strength table, a
+        lookup rather than a call per card (a passer's cards are asked each move)."""
+        strength = self.strength_table(None)  # Put turns up no card
+        best = max(map(strength.__getitem__, cards))
+        return [c for c in cards if strength[c] == best]
 
     def _next_active(self, match: PutMatch, seat: int) -> int:
         """The next seat after ``seat`` in play order that is still in the hand."""
