@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from chatbot.rules import actions as A
-from chatbot.rules import argentino_worlds, senas
+from chatbot.rules import argentino_worlds, draws, senas
 from chatbot.rules import events as E
 from chatbot.rules.actions import Action
 from chatbot.rules.base import OPEN, Check, Events, TrickRules, Verdict
@@ -285,8 +285,8 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
 
     def draw(self, rng: random.Random, count: int) -> list[Card]:
         """Only the cards dealt: a full shuffle of 40 cards was most of the cost of a
-        simulated hand. Same distribution."""
-        return rng.sample(DECK, count)
+        simulated hand. Same distribution (and the cards ``rng.sample`` would draw)."""
+        return draws.sample(rng, DECK, count)
 
     def from_mano(self, match: ArgentinoMatch) -> list[int]:
         """Seats in play order from the mano: the order counts are declared and ties broken."""
@@ -718,12 +718,15 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
         assert hand is not None
         self._close(match, winner, reason)
         self._settle_flor(match, events)
-        extra = [0] * len(match.score)
-        for settled in (hand.x.calls or {}).values():
-            if not settled.get("paid"):
-                extra[settled["winner"]] += settled["points"]
-        hand.points = [h + e + p for h, e, p in zip(hand.points, extra, points, strict=True)]
-        self.add_to_score(match, extra)
+        calls = hand.x.calls
+        if calls:  # most hands settle no call: nothing to add before the truco points
+            extra = [0] * len(match.score)
+            for settled in calls.values():
+                if not settled.get("paid"):
+                    extra[settled["winner"]] += settled["points"]
+            hand.points = [h + e for h, e in zip(hand.points, extra, strict=True)]
+            self.add_to_score(match, extra)
+        hand.points = [h + p for h, p in zip(hand.points, points, strict=True)]
         self.add_to_score(match, points)
         self._hand_over_events(match, events)
 
@@ -757,10 +760,9 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
         score = match.score
         for team, p in enumerate(points):
             score[team] += p
-        if match.winner is None:
+        if match.winner is None and max(score) >= self._target:  # mostly nobody is there
             leaders = [t for t, s in enumerate(score) if s >= self._target]
-            if leaders:
-                match.winner = max(leaders, key=score.__getitem__)
+            match.winner = max(leaders, key=score.__getitem__)
 
     # ----------------------------------------------------------- explanation
     def _call_word(self, pending: Pending) -> str:

@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, cast, final
 
 from chatbot.rules import actions as A
+from chatbot.rules import draws, senas
 from chatbot.rules import events as E
-from chatbot.rules import senas
 from chatbot.rules.actions import Action
 from chatbot.rules.cards import Card, Family
 from chatbot.rules.errors import IllegalAction, SetupError
@@ -156,7 +156,19 @@ class TrickRules(Generic[X]):
         # ``before_play`` is asked only of a variant that has one: most have none, and
         # it would be a call for every card of every simulation.
         self._has_before_play = type(self).before_play is not TrickRules.before_play
+        # Likewise the order of a trick: a variant that seats everybody in turn (all but
+        # Put) has it played inline, not asked of two hooks for every card.
+        self._plain_tricks = (type(self).trick_size is TrickRules.trick_size
+                              and type(self).next_to_play is TrickRules.next_to_play)
+        # And the seats: where the base says them (all but Put), who answers a call of a
+        # seat depends on the seat count only, so ``next_opponent`` is found once each.
+        cls = type(self)
+        self._plain_seats = (cls.seat_order is TrickRules.seat_order
+                             and cls.team_of is TrickRules.team_of
+                             and cls.teams is TrickRules.teams)
+        self._next_opponents: dict[tuple[int, int], int] = {}
         self._first_raise = Action(self.first_raise)
+        self._top_level = len(self.ladder) - 1  # the ladder's last step: none above it
         self._handlers: dict[str, Callable[[Match[X], int, Action, Events], None]] = {
             A.PLAY: self._on_play,
             A.PLAY_HIDDEN: self._on_play,
@@ -303,7 +315,7 @@ class TrickRules(Generic[X]):
         """Hook: the shuffled deck in dealing order; a variant with no stock nor turned-up
         card may draw only the ``count`` cards dealt."""
         deck = list(self.deck())
-        rng.shuffle(deck)
+        draws.shuffle(rng, deck)  # as ``rng.shuffle(deck)``, for less
         return deck
 
     @final
@@ -320,8 +332,8 @@ class TrickRules(Generic[X]):
         hand = Hand(
             dealer=match.dealer,
             mano=mano,
-            cards=[list(h) for h in hands],
-            dealt=[tuple(h) for h in hands],
+            cards=list(map(list, hands)),
+            dealt=list(map(tuple, hands)),
             vira=vira,
             stock=list(stock),
             turn=mano,
@@ -396,35 +408,43 @@ class TrickRules(Generic[X]):
                 or not 0 <= seat < match.players):
             return []
         # ``_check_now`` for each candidate (the gate, then the kind's check), inlined and
-        # asking no more once an answer is OPEN: legal runs for every simulated move.
-        gate = self.gate
+        # asking no more once an answer is OPEN: legal runs for every simulated move, so
+        # the loop is written for the interpreter: ``action[0]`` is the kind (an index is
+        # cheaper than a named field), kinds are compared by identity (candidates carry
+        # the members; an equal kind that is another object only costs a check more), and
+        # the gate is called as a method each time it is asked (mostly once).
         table = self._check_table or self._checks_once()
         gate_open = False
-        open_kind = None  # the last kind let through by an OPEN check (cards come in runs)
-        open_check = None  # the last check that said OPEN: it holds for each kind it checks
-        refused: list[Action] = []  # mostly none: the candidates are then the answer
+        open_kind: A.Kind | None = None  # the last kind an OPEN check let through
+        open_check: Check | None = None  # the last check that said OPEN (for its kinds)
+        refused: list[Action] | None = None  # mostly none: the candidates are the answer
         candidates = self.candidates(match, seat)
         for action in candidates:
-            kind = action.kind
-            if kind != open_kind:
-                if not gate_open:  # the gate is asked of each kind (it may tell kinds apart)
-                    reason = gate(match, seat, action)
-                    if reason is OPEN:
-                        gate_open = True
-                    elif reason is not None:
-                        refused.append(action)
-                        continue
-                check = table[kind]
-                if check is not open_check:
-                    verdict = check(match, seat, action)
-                    if verdict is None:
-                        continue
-                    if verdict is not OPEN:
-                        refused.append(action)
-                        continue
-                    open_check = check
-                open_kind = kind
-        if not refused:
+            kind = action[0]
+            if kind is open_kind:  # cards come in runs: one check lets the run through
+                continue
+            if not gate_open:  # the gate is asked of each kind (it may tell kinds apart)
+                reason = self.gate(match, seat, action)
+                if reason is OPEN:
+                    gate_open = True
+                elif reason is not None:
+                    if refused is None:
+                        refused = []
+                    refused.append(action)
+                    continue
+            check = table[kind]
+            if check is not open_check:
+                verdict = check(match, seat, action)
+                if verdict is None:
+                    continue
+                if verdict is not OPEN:
+                    if refused is None:
+                        refused = []
+                    refused.append(action)
+                    continue
+                open_check = check
+            open_kind = kind
+        if refused is None:
             return candidates  # a list of its own (``candidates`` builds one per call)
         return [action for action in candidates if action not in refused]
 
@@ -516,6 +536,11 @@ class TrickRules(Generic[X]):
         OPEN when it is: any other card held may be played the same way."""
         hand = match.hand
         assert hand is not None
+        # The usual case first, in one test: a held card played face up by the seat on
+        # turn in the play phase with no call waiting, which each refusal below excludes.
+        if (hand.pending is None and seat == hand.turn and action[0] is A.PLAY
+                and action[1] in hand.cards[seat] and hand.phase == PHASE_PLAY):
+            return OPEN
         if hand.pending is not None:
             return self.must_answer(match, seat)
         if (hand.phase != PHASE_PLAY or seat != hand.turn) and seat != self.acting_seat(match):
@@ -550,7 +575,13 @@ class TrickRules(Generic[X]):
         hand = match.hand
         assert hand is not None
         pending = hand.pending
-        if pending is not None:
+        if pending is None:
+            # The usual case first: the raise the ladder names now, offered on one's turn
+            # in the play phase, which the refusals below all exclude; the ladder decides.
+            if (seat == hand.turn and action[1] is None and hand.phase == PHASE_PLAY
+                    and action[0] is (A.RAISE if hand.level else self.first_raise)):
+                return self.raise_refusal(match, seat, on_turn=True)
+        else:
             reason = self.answering(match, seat)
             if reason is not None:
                 return reason
@@ -578,9 +609,13 @@ class TrickRules(Generic[X]):
         says when else it is refused)."""
         hand = match.hand
         assert hand is not None
-        if hand.pending is not None:
+        pending = hand.pending
+        if pending is None:
+            if seat == hand.turn and action[1] is None and hand.phase == PHASE_PLAY:
+                return None  # the usual case, which the refusals below exclude
+        else:
             return self.answering(match, seat) or IllegalAction(
-                "must-answer", seat=seat, call=hand.pending.call)
+                "must-answer", seat=seat, call=pending.call)
         if (hand.phase != PHASE_PLAY or seat != hand.turn) and seat != self.acting_seat(match):
             return self.on_turn(match, seat)  # (in the play phase the turn is the acting seat)
         if action.card is not None or hand.phase != PHASE_PLAY or seat != hand.turn:
@@ -635,10 +670,10 @@ class TrickRules(Generic[X]):
             return IllegalAction("no-raise-special-hand", seat=seat, special=hand.special)
         pending = hand.pending
         level = pending.level if pending is not None else hand.level
-        if level + 1 >= len(self.ladder):
+        if level >= self._top_level:
             return IllegalAction("raise-at-top", seat=seat)
         last = hand.last_raiser  # the side asked only when it matters: mostly nobody raised
-        if on_turn and last is not None and last == self.team_of(seat, match.players):
+        if last is not None and on_turn and last == self.team_of(seat, match.players):
             return IllegalAction("raise-alternation", seat=seat, call=self.call_name(level + 1))
         if self._forbid_pointless and self.raise_is_pointless(
                 match, self.team_of(seat, match.players)):
@@ -666,6 +701,16 @@ class TrickRules(Generic[X]):
     @final
     def next_opponent(self, match: Match[X], seat: int) -> int:
         """The first seat after ``seat`` in play order on another side."""
+        if self._plain_seats:
+            found = self._next_opponents.get((seat, match.players))
+            if found is None:
+                found = self._next_opponents[seat, match.players] = self._find_opponent(
+                    match, seat)
+            return found
+        return self._find_opponent(match, seat)
+
+    @final
+    def _find_opponent(self, match: Match[X], seat: int) -> int:
         team = self.team_of(seat, match.players)
         for s in self.seat_order(match, seat):
             if self.team_of(s, match.players) != team:
@@ -688,7 +733,7 @@ class TrickRules(Generic[X]):
     @final
     def apply_trusted(self, match: Match[X], seat: int, action: Action) -> None:
         """Apply an action known to be legal (simulation); skips the check and events."""
-        self._handlers[action.kind](match, seat, action, None)
+        self._handlers[action[0]](match, seat, action, None)  # [0]: the kind, for less
 
     @final
     def _on_play(self, match: Match[X], seat: int, action: Action, events: Events) -> None:
@@ -706,8 +751,9 @@ class TrickRules(Generic[X]):
             if covered:
                 events.append(E.CardPlayed(seat, action.card, len(hand.tricks),
                                            audience=E.to_seat(seat)))
-        if len(hand.table) < self.trick_size(match):
-            hand.turn = self.next_to_play(match, seat)
+        plain = self._plain_tricks  # ``trick_size`` and ``next_to_play`` as the base's
+        if len(hand.table) < (match.players if plain else self.trick_size(match)):
+            hand.turn = (seat + 1) % match.players if plain else self.next_to_play(match, seat)
             if events is not None:  # a simulated card announces nothing
                 self.announce_turn(match, events)
             return
@@ -762,6 +808,8 @@ class TrickRules(Generic[X]):
             elif s == best:
                 top.append(seat)
         n = match.players
+        if len(top) == 1 and best != COVERED_STRENGTH:  # one best card: its side wins
+            return self.team_of(top[0], n), top[0]
         teams = {self.team_of(s, n) for s in top}
         if best == COVERED_STRENGTH or len(teams) > 1:
             return None, self.lead_after_tie(match, plays, top)

@@ -296,15 +296,15 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
                       match: LeTrucMatch, seat: int, *, on_turn: bool) -> IllegalAction | None:
         """Below 12, never after an accepted Mon Reste, and (by default) alternating; a
         refusal says what the shared ladder would say."""
-        refused = TrickRules.raise_refusal(self, match, seat, on_turn=on_turn)
         if not on_turn:
-            return refused
+            return TrickRules.raise_refusal(self, match, seat, on_turn=on_turn)
         hand = match.hand
         assert hand is not None
         if hand.level < self._top and not hand.x.mon_reste and not (
                 self._alternate and hand.last_raiser == seat % 2):
-            return None
-        return refused or self._not_now(seat, hand.level + 1)
+            return None  # (the shared refusal, asked only to be said, is not asked)
+        return (TrickRules.raise_refusal(self, match, seat, on_turn=on_turn)
+                or self._not_now(seat, hand.level + 1))
 
     def check_propose(self, match: LeTrucMatch, seat: int, action: Action) -> IllegalAction | None:
         """The mano asks for a new deal, as the very first action of the hand (4.1.8)."""

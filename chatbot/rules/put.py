@@ -191,26 +191,25 @@ class PutRules(TrickRules[PutExtras]):
         does nothing."""
         hand = match.hand
         assert hand is not None
-        kind, x = action.kind, hand.x
-        if hand.phase == PHASE_PASS:
+        phase = hand.phase
+        if phase != PHASE_PASS and phase != PHASE_DISCARD:  # the play: asked most
+            active = hand.x.active  # not ``present()``: the gate runs for every move
+            assert active is not None
+            return OPEN if seat in active else IllegalAction("out-of-hand", seat=seat)
+        kind = action.kind
+        if phase == PHASE_PASS:
             if kind != A.PASS:
                 return IllegalAction("pass-first", seat=seat, action=kind,
                                      passer=self._passers_now(match)[0])
             return None
-        if hand.phase == PHASE_DISCARD:
-            if seat in present(x.passers):
-                reason = "passer-no-discard" if kind == A.DISCARD else "out-of-hand"
-                return IllegalAction(reason, seat=seat)
-            if kind == A.PASS:
-                return IllegalAction("passing-over", seat=seat, action=kind)
-            if kind != A.DISCARD:
-                return IllegalAction("discard-first", seat=seat, action=kind)
-            return None
-        active = x.active  # not ``present()``: the gate runs for every simulated move
-        assert active is not None
-        if seat not in active:
-            return IllegalAction("out-of-hand", seat=seat)
-        return OPEN
+        if seat in present(hand.x.passers):  # the discard
+            reason = "passer-no-discard" if kind == A.DISCARD else "out-of-hand"
+            return IllegalAction(reason, seat=seat)
+        if kind == A.PASS:
+            return IllegalAction("passing-over", seat=seat, action=kind)
+        if kind != A.DISCARD:
+            return IllegalAction("discard-first", seat=seat, action=kind)
+        return None
 
     def check_put(self, match: PutMatch, seat: int, action: Action) -> IllegalAction | None:
         """One put a hand (6.1.6), then as any call on one's turn."""
@@ -281,11 +280,15 @@ class PutRules(TrickRules[PutExtras]):
         """Receivers still holding four cards, in the order they received (decision 9)."""
         assert match.hand is not None
         x = match.hand.x
-        return [r for r in present(x.receivers) if r not in present(x.discarded)]
+        discarded = present(x.discarded)  # once, not once per receiver
+        return [r for r in present(x.receivers) if r not in discarded]
 
     def _highest(self, cards: Sequence[Card]) -> list[Card]:
-        best = max(map(card_strength, cards))
-        return [c for c in cards if card_strength(c) == best]
+        """The strongest of ``cards`` (ties all): read off the hand's strength table, a
+        lookup rather than a call per card (a passer's cards are asked each move)."""
+        strength = self.strength_table(None)  # Put turns up no card
+        best = max(map(strength.__getitem__, cards))
+        return [c for c in cards if strength[c] == best]
 
     def _next_active(self, match: PutMatch, seat: int) -> int:
         """The next seat after ``seat`` in play order that is still in the hand."""
