@@ -113,6 +113,10 @@ class TrickRules(Generic[X]):
     extras: ClassVar[type[Extras]] = Extras
     # Action names of the variant's own beyond the family's (chatbot/rules/actions.py).
     own_actions: ClassVar[frozenset[str]] = frozenset()
+    # Those of the variant's calls that bet more on the hand off the ladder (Le Truc's mon
+    # reste). With the ladder's own they make ``raise_kinds``, which the bots and the
+    # records ask instead of naming any game's calls.
+    own_raises: ClassVar[frozenset[str]] = frozenset()
     # The options a lobby offers as buttons, each with the values its button cycles
     # through (the default among them): the few that players agree on before a game.
     lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {}
@@ -157,6 +161,12 @@ class TrickRules(Generic[X]):
         # it would be a call for every card of every simulation.
         self._has_before_play = type(self).before_play is not TrickRules.before_play
         self._first_raise = Action(self.first_raise)
+        # The calls of the raise ladder (its first step and every later one; Put's put is
+        # its first step), and every call that raises the stake: the ladder's and the
+        # variant's own. A bot reads a raiser's cards from any of them and answers each
+        # with its chance of winning the hand; the records count the ladder's steps.
+        self.ladder_kinds: frozenset[str] = frozenset({self.first_raise, A.RAISE})
+        self.raise_kinds: frozenset[str] = self.ladder_kinds | self.own_raises
         self._handlers: dict[str, Callable[[Match[X], int, Action, Events], None]] = {
             A.PLAY: self._on_play,
             A.PLAY_HIDDEN: self._on_play,
