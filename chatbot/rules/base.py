@@ -19,7 +19,7 @@ other held cards of the kind), and ``legal`` then asks it no more.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, cast, final
 
 from chatbot.rules import actions as A
@@ -40,6 +40,7 @@ from chatbot.rules.state import (
     Pending,
     X,
 )
+from chatbot.rules.texts import CallText, ReasonText
 
 if TYPE_CHECKING:
     from chatbot.rules.views import SeatView
@@ -117,6 +118,10 @@ class TrickRules(Generic[X]):
     # reste). With the ladder's own they make ``raise_kinds``, which the bots and the
     # records ask instead of naming any game's calls.
     own_raises: ClassVar[frozenset[str]] = frozenset()
+    # How the table says each call of the variant's own, and the reasons only it refuses
+    # with: message ids (chatbot/rules/texts.py), which chatbot/i18n only translates.
+    call_texts: ClassVar[Mapping[str, CallText]] = {}
+    reason_texts: ClassVar[Mapping[str, ReasonText]] = {}
     # The options a lobby offers as buttons, each with the values its button cycles
     # through (the default among them): the few that players agree on before a game.
     lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {}
