@@ -22,7 +22,6 @@ from chatbot.rules.views import SeatView
 
 LIKELY = 0.6  # a chance at least this high is "likely"
 FLOR_CALLS = frozenset({A.FLOR, A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO})
-RAISE_CALLS = frozenset({A.TRUCO, A.RAISE, A.MON_RESTE, A.PUT})
 SIGNALS = A.INSTRUCTIONS
 
 REASON_CODES: tuple[str, ...] = (
@@ -54,7 +53,7 @@ def reason(rules: TrickRules[Any], view: SeatView, analysis: Analysis) -> str:
         return _answer_reason(rules, view, kind, chance)
     if kind in (A.PLAY, A.PLAY_HIDDEN) and action.card is not None and view.hand is not None:
         return _card_reason(rules, view, action, rank)
-    if kind in RAISE_CALLS:
+    if kind in rules.raise_kinds:
         return "strong-hand-call" if chance >= LIKELY else "bluff-call"
     fixed = {
         A.ELEVEN_PLAY: "eleven-play", A.ELEVEN_RUN: "eleven-run", A.FOLD: "hopeless-fold",

@@ -49,8 +49,6 @@ from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.envido import ENVIDO_CALLS, envido_count
 
-RAISE_KINDS = frozenset({A.TRUCO, A.RAISE, A.MON_RESTE, A.PUT})
-
 
 @dataclass(slots=True)
 class SeatRead:
@@ -103,13 +101,11 @@ class TableReads:
         return frozenset(self._raisers)
 
     def action(self, seat: int, kind: str) -> None:
-        """A public action of ``seat`` (call it for every action applied at the table)."""
+        """A public raise of ``seat``, or its answer to one (``ACCEPT``, ``RUN``): call it
+        for each. Any other kind is a raise: which calls raise is the rules' to say
+        (``rules.raise_kinds``, asked by :meth:`feed`), so none is named here."""
         read = self.seats[seat]
-        if kind in RAISE_KINDS:
-            read.raises += 1
-            self._caller = seat
-            self._raisers.add(seat)
-        elif kind == A.ACCEPT:
+        if kind == A.ACCEPT:
             read.accepts += 1
             if self._caller is not None:
                 # only a called raise is played out: a run would hide the raiser's cards,
@@ -117,6 +113,10 @@ class TableReads:
                 self._raised.add(self._caller)
         elif kind == A.RUN:
             read.runs += 1
+        else:
+            read.raises += 1
+            self._caller = seat
+            self._raisers.add(seat)
 
     def hand_over(self, rules: TrickRules[Any], vira: Card | None,
                   tricks: Iterable[Sequence[tuple[int, Card | None]]]) -> None:
@@ -167,6 +167,7 @@ class TableReads:
         answer does not (it says nothing about the raiser's trick cards). A
         hand's end closes the hand's record.
         """
+        raises = rules.raise_kinds
         for event in events:
             if event.audience.kind != "public":
                 continue
@@ -175,12 +176,12 @@ class TableReads:
                 self._vira = event.vira
                 self._started = True
             elif isinstance(event, E.CallMade):
-                if event.call in RAISE_KINDS:
+                if event.call in raises:
                     self.action(event.seat, event.call)
                 elif event.call in ENVIDO_CALLS:
                     self.envido(event.seat)
             elif isinstance(event, E.CallAnswered):
-                if event.call in RAISE_KINDS:
+                if event.call in raises:
                     self.action(event.seat, A.ACCEPT if event.accepted else A.RUN)
             elif isinstance(event, E.CardPlayed):
                 self._cards.setdefault(event.trick, []).append((event.seat, event.card))

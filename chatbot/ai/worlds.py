@@ -26,7 +26,6 @@ from chatbot.ai.params import HARD
 from chatbot.ai.reads import raise_weight, with_bluffs
 from chatbot.ai.rulebot import CALL_AT, NORMAL, STYLES, TIGHT, RuleBot, Style
 from chatbot.ai.strength import Ranking, known_cards, ranking
-from chatbot.rules import actions as A
 from chatbot.rules.base import TrickRules
 from chatbot.rules.cards import Card
 from chatbot.rules.envido import ENVIDO_CALLS
@@ -243,7 +242,6 @@ def sample_worlds(rules: TrickRules[Any], view: SeatView, rng: random.Random, co
     return picked
 
 
-RAISES = frozenset({A.TRUCO, A.RAISE, A.MON_RESTE, A.PUT})
 _NO_RANDOM = random.Random(0)  # RuleBot.chance draws nothing from it for the normal style
 Tightness = Callable[[int], float]
 BluffShare = Callable[[int], float]  # share of its weak hands a seat raises on
@@ -277,7 +275,7 @@ def counter_pending(rules: TrickRules[Any], view: SeatView) -> bool:
     hand already raised is a counter unless the other side raised last.
     """
     caller = view.pending_caller
-    if view.pending_call not in RAISES or caller is None or view.level < 1:
+    if view.pending_call not in rules.raise_kinds or caller is None or view.level < 1:
         return False
     team = rules.team_of(caller, view.players)
     return view.last_raiser is None or view.last_raiser == team
@@ -366,7 +364,7 @@ def call_belief(rules: TrickRules[Any], view: SeatView,
     partners = [s for s in raisers if s != view.seat and s not in view.seen
                 and rules.team_of(s, view.players) == view.team]
     caller = view.pending_caller
-    pending = view.pending_call in RAISES and caller is not None and \
+    pending = view.pending_call in rules.raise_kinds and caller is not None and \
         rules.team_of(caller, view.players) != view.team
     call = view.pending_call or ""
     share = 0.0  # of the pending raise's weight, given by its caller's rules

@@ -3,7 +3,8 @@
 Wraps Babel's extractor and catalog merge with this project's choices, so that
 ``python -m chatbot.i18n update`` is the only command anybody needs:
 
-* every ``.py`` under ``chatbot/`` is scanned, with the keywords of KEYWORDS;
+* every ``.py`` under ``chatbot/`` is scanned, with the keywords of KEYWORDS, and
+  the games defined outside it (OUTSIDE_SOURCES);
 * ``# TRANSLATORS:`` comments right above a message reach the translators;
 * locations are written without line numbers and lines are not wrapped, so
   moving code does not rewrite every catalog, and RTL text is never split;
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import Final
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract, extract_from_dir
 from babel.messages.pofile import write_po
 
 from chatbot.i18n.catalogs import (
@@ -38,6 +39,11 @@ from chatbot.i18n.catalogs import (
 from chatbot.i18n.locales import DEFAULT_LOCALE, LOCALES, PLURAL_FORMS
 
 PACKAGE_DIR: Final = Path(__file__).resolve().parent.parent  # chatbot/
+# Modules outside the package that define a game of their own, scanned like the package:
+# the worked example of docs/architecture.md ("Adding a game") is a game defined in its
+# test alone, and its calls are said in every language as any game's are. A checkout
+# without tests (an installed package) has none to scan.
+OUTSIDE_SOURCES: Final = (PACKAGE_DIR.parent / "tests" / "test_toy_variant.py",)
 PROJECT: Final = "truco-bot"
 SOURCE_LOCALE: Final = DEFAULT_LOCALE
 
@@ -92,6 +98,17 @@ def extract_template(source_dir: Path = PACKAGE_DIR, domain: str = DOMAIN) -> Ca
     for filename, lineno, message, comments, context in found:
         location = (f"{prefix}/{Path(filename).as_posix()}", lineno)
         catalog.add(message, None, [location], auto_comments=comments, context=context)
+    if source_dir == PACKAGE_DIR:
+        for path in OUTSIDE_SOURCES:
+            if not path.exists():
+                continue
+            with path.open("rb") as source:
+                for lineno, message, comments, context in extract(
+                        "python", source, keywords=DOMAIN_KEYWORDS[domain],
+                        comment_tags=COMMENT_TAGS, strip_comment_tags=True):
+                    location = (path.relative_to(PACKAGE_DIR.parent).as_posix(), lineno)
+                    catalog.add(message, None, [location], auto_comments=comments,
+                                context=context)
     return catalog
 
 

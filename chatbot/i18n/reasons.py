@@ -5,8 +5,10 @@ from __future__ import annotations
 import pkgutil
 from functools import cache
 from importlib import import_module
+from typing import Any
 
 from chatbot.i18n.translation import N_, translate
+from chatbot.rules.base import TrickRules
 from chatbot.rules.errors import IllegalAction
 
 REASONS: dict[str, str] = {
@@ -49,9 +51,13 @@ def _all_reasons() -> dict[str, str]:
     return merged
 
 
-def explain(error: IllegalAction, locale: str = "en") -> str:
-    """The reason of a refusal as a sentence; unknown reasons still say something useful."""
-    template = _all_reasons().get(error.reason)
+def explain(error: IllegalAction, locale: str = "en", rules: TrickRules[Any] | None = None) -> str:
+    """The reason of a refusal as a sentence; unknown reasons still say something useful.
+
+    ``rules``, the game the move was refused in, words the reasons only it gives
+    (``rules.reason_texts``), so a new game's reasons need no module here."""
+    own = rules.reason_texts.get(error.reason) if rules is not None else None
+    template = own.referee if own is not None else _all_reasons().get(error.reason)
     if template is None:
         return error.reason.replace("-", " ")
     try:

@@ -234,8 +234,9 @@ def _text(error: IllegalAction, scene: _Scene) -> str:
                           "is left.",
                           "Not enough cards left for a new deal: it takes {needed}, and {n} "
                           "cards are left.", left, scene.locale, **values)
-    for candidate in (key, f"{error.reason}:unnamed"):
-        message = PLAYER_REASONS.get(candidate)
+    own = scene.viewer.rules.reason_texts.get(error.reason) if scene.viewer else None
+    messages = [PLAYER_REASONS.get(key), PLAYER_REASONS.get(f"{error.reason}:unnamed")]
+    for message in (own.player if own is not None else None, *messages):
         if message is None:
             continue
         try:
@@ -319,6 +320,9 @@ def _call_word(call: str, scene: _Scene, *, proposing: bool = False) -> str | No
     """
     if call == A.RAISE or (proposing and call == A.TRUCO):
         call = _raise_name(scene, proposing=proposing) or call
+    own = scene.viewer.rules.call_texts.get(call) if scene.viewer is not None else None
+    if own is not None:  # a call of the game's own: its button's words
+        return translate(own.label, scene.locale)
     code = call.replace(" ", "-")  # "real envido" as the Argentine rules say it
     if code == A.CONTRAFLOR_AL_RESTO:  # no glossary term: the button's words
         return translate(ACTION_LABELS[code], scene.locale)
@@ -341,7 +345,11 @@ def _raise_name(scene: _Scene, *, proposing: bool) -> str | None:
 
 def _action_word(kind: str, scene: _Scene) -> str | None:
     """A move as its button says it: a call's word, or the label of the answer or choice."""
-    if kind in CARD_KINDS or (kind not in A.ALL_ACTIONS and kind not in RAISE_TERMS):
+    if kind in CARD_KINDS:
+        return None
+    if scene.viewer is not None and kind in scene.viewer.rules.call_texts:
+        return _call_word(kind, scene)
+    if kind not in A.ALL_ACTIONS and kind not in RAISE_TERMS:
         return None
     if kind not in (A.TRUCO, A.RAISE):
         called = _call_word(kind, scene)

@@ -277,6 +277,9 @@ def _call_made(e: E.CallMade, v: Viewer) -> str:
     if e.seat == v.seat:
         return _own_call(e, v)
     player = v.name(e.seat)
+    own = v.rules.call_texts.get(e.call)  # a call of the game's own, in its words
+    if own is not None:
+        return _(own.made, player=player)
     if e.call in (A.TRUCO, A.RAISE):
         ladder = v.rules.ladder
         name = v.rules.call_name(ladder.index(e.value)) if e.value in ladder else A.RAISE
@@ -298,6 +301,9 @@ def _call_made(e: E.CallMade, v: Viewer) -> str:
 
 def _own_call(e: E.CallMade, v: Viewer) -> str:
     """The viewer's own call: the shout they made, or what they did, in the second person."""
+    own = v.rules.call_texts.get(e.call)
+    if own is not None:
+        return _(own.own)
     shout: str | None = None
     if e.call in (A.TRUCO, A.RAISE):
         ladder = v.rules.ladder
@@ -750,6 +756,9 @@ def action_label(action: A.Action, view: SeatView, rules: TrickRules, locale: st
 
 def _action_label(action: A.Action, view: SeatView, rules: TrickRules) -> str:
     kind, card = action.kind, action.card
+    own = rules.call_texts.get(kind)  # a call of the game's own: its words are its rules'
+    if own is not None:
+        return _(own.label)
     family = rules.family
     position = slot_index(card)
     if position is not None:  # a blind pick: its position, never its face

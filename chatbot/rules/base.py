@@ -19,7 +19,7 @@ other held cards of the kind), and ``legal`` then asks it no more.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, cast, final
 
 from chatbot.rules import actions as A
@@ -40,6 +40,7 @@ from chatbot.rules.state import (
     Pending,
     X,
 )
+from chatbot.rules.texts import CallText, ReasonText
 
 if TYPE_CHECKING:
     from chatbot.rules.views import SeatView
@@ -113,6 +114,14 @@ class TrickRules(Generic[X]):
     extras: ClassVar[type[Extras]] = Extras
     # Action names of the variant's own beyond the family's (chatbot/rules/actions.py).
     own_actions: ClassVar[frozenset[str]] = frozenset()
+    # Those of the variant's calls that bet more on the hand off the ladder (Le Truc's mon
+    # reste). With the ladder's own they make ``raise_kinds``, which the bots and the
+    # records ask instead of naming any game's calls.
+    own_raises: ClassVar[frozenset[str]] = frozenset()
+    # How the table says each call of the variant's own, and the reasons only it refuses
+    # with: message ids (chatbot/rules/texts.py), which chatbot/i18n only translates.
+    call_texts: ClassVar[Mapping[str, CallText]] = {}
+    reason_texts: ClassVar[Mapping[str, ReasonText]] = {}
     # The options a lobby offers as buttons, each with the values its button cycles
     # through (the default among them): the few that players agree on before a game.
     lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {}
@@ -169,6 +178,12 @@ class TrickRules(Generic[X]):
         self._next_opponents: dict[tuple[int, int], int] = {}
         self._first_raise = Action(self.first_raise)
         self._top_level = len(self.ladder) - 1  # the ladder's last step: none above it
+        # The calls of the raise ladder (its first step and every later one; Put's put is
+        # its first step), and every call that raises the stake: the ladder's and the
+        # variant's own. A bot reads a raiser's cards from any of them and answers each
+        # with its chance of winning the hand; the records count the ladder's steps.
+        self.ladder_kinds: frozenset[str] = frozenset({self.first_raise, A.RAISE})
+        self.raise_kinds: frozenset[str] = self.ladder_kinds | self.own_raises
         self._handlers: dict[str, Callable[[Match[X], int, Action, Events], None]] = {
             A.PLAY: self._on_play,
             A.PLAY_HIDDEN: self._on_play,

@@ -141,6 +141,7 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
     }
     lobby_options: ClassVar[dict[str, tuple[Any, ...]]] = {"target": (7, 12, 21)}
     own_actions = INSTRUCT_KINDS
+    own_raises = frozenset({A.MON_RESTE})  # the hand for the game, off the ladder
     extras = LeTrucExtras
 
     def __init__(self, options: dict[str, Any] | None = None) -> None:

@@ -103,15 +103,17 @@ def _build(doc: dict[str, Any]) -> Scenario:
             raise ScenarioError(f"a card is dealt twice: {doc_code(rules, c)}")
         seen.add(c)
 
-    steps = [_step(i, a, card, players) for i, a in enumerate(doc.get("actions") or [])]
+    steps = [_step(i, a, card, players, rules.own_actions)
+             for i, a in enumerate(doc.get("actions") or [])]
     return Scenario(rules, players, dealer, list(score), hands, vira, stock, steps)
 
 
-def _step(index: int, doc: Any, card: Any, players: int) -> Step:
+def _step(index: int, doc: Any, card: Any, players: int, own: frozenset[str]) -> Step:
+    """One action of the scenario: the family's names, or one the game adds (``own``)."""
     if not isinstance(doc, dict):
         raise ScenarioError(f"action {index} must be an object")
     kind = doc.get("action")
-    if kind not in A.ALL_ACTIONS:
+    if kind not in A.ALL_ACTIONS and kind not in own:
         raise ScenarioError(f"action {index}: unknown action {kind!r}")
     seat = doc.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:

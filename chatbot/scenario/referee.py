@@ -24,10 +24,10 @@ def referee(scenario: Scenario) -> dict[str, Any]:
             rules.apply(match, step.seat, step.action, [])
         except IllegalAction as err:
             if err.reason in INPUT_ERRORS:  # the scenario cannot be played as written
-                raise ScenarioError(explain(err, "en")) from None
+                raise ScenarioError(explain(err, "en", rules)) from None
             return {
                 "ok": False,
-                "error": {"index": index, "code": err.code, "message": explain(err, "en")},
+                "error": {"index": index, "code": err.code, "message": explain(err, "en", rules)},
             }
     hand = match.hand
     assert hand is not None

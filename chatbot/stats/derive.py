@@ -23,10 +23,6 @@ from typing import Any, Protocol
 from chatbot.rules import actions as A
 from chatbot.rules.registry import rules_for
 
-# The calls that raise a hand's stake (a ladder's first step and every later one; Put's
-# "put"). Envido and flor are scored apart (CallScored), so they are not raises.
-RAISES = frozenset({A.TRUCO, A.RAISE, A.PUT})
-
 
 class LogRow(Protocol):
     """What the derivation reads of a log entry (``EventRecord`` has it)."""
@@ -118,6 +114,10 @@ class _Reader:
     called: list[tuple[int, int]] = field(default_factory=list)
     accepted: list[int] = field(default_factory=list)
     special: str | None = None
+    # The calls counted as raises in the game being read: its rules' ladder (the first
+    # step and every later one; Put's put). Envido and flor are scored apart (CallScored),
+    # and a call off the ladder (Le Truc's mon reste) has no level to count it at.
+    raises: frozenset[str] = frozenset()
     done: list[FinishedGame] = field(default_factory=list)
 
     def read(self, row: LogRow) -> None:
@@ -159,6 +159,7 @@ class _Reader:
     def on_GameStarted(self, payload: Mapping[str, Any], row: LogRow) -> None:
         variant, players = payload["variant"], payload["players"]
         rules = rules_for(variant, dict(self.options))
+        self.raises = rules.ladder_kinds
         seats = []
         for seat in range(players):
             sitter = self.sitters.get(seat, _Sitter(None, "normal"))
@@ -179,12 +180,12 @@ class _Reader:
         self.special = payload.get("special")
 
     def on_CallMade(self, payload: Mapping[str, Any], row: LogRow) -> None:
-        if payload["call"] in RAISES:
+        if payload["call"] in self.raises:
             self.called.append((payload["seat"], len(self.called) + 1))
             self.tally(payload["seat"], f"raises_called_{len(self.called)}")
 
     def on_CallAnswered(self, payload: Mapping[str, Any], row: LogRow) -> None:
-        if payload["call"] not in RAISES:
+        if payload["call"] not in self.raises:
             return
         if payload["accepted"]:
             self.accepted.append(payload["seat"])
