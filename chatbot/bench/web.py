@@ -212,12 +212,14 @@ async def serve_pages(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
         changed[(outcome.record.id, outcome.record.version)] = time.time()
         web_table.seen(outcome)
         if outcome.table.state == "scoring":  # the next deal, at once
-            task = asyncio.create_task(deal(outcome.record.id))
+            task = asyncio.create_task(deal(outcome.record.id, outcome.table.seq))
             dealing.add(task)
             task.add_done_callback(dealing.discard)
 
-    async def deal(table_id: int) -> None:
-        await after(await service.act(table_id, "next_hand"))
+    async def deal(table_id: int, seq: int) -> None:
+        dealt = await service.actions.proceed(table_id, seq)
+        if dealt is not None:
+            await after(dealt)
 
     @web.middleware
     async def timed(request: web.Request,
@@ -233,13 +235,15 @@ async def serve_pages(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
     web_table = WebTable(service, "123456:bench-token", after)
     tables: list[tuple[str, list[dict[str, Any]]]] = []
     for t in range((args.pages + 3) // 4):
-        people = [{"id": 20_000_000 + 4 * t + s, "first_name": f"P{s}"} for s in range(4)]
+        people: list[dict[str, Any]] = [
+            {"id": 20_000_000 + 4 * t + s, "first_name": f"P{s}"} for s in range(4)]
         opened = await service.open_table(chat_id=-(5_000_000 + t),
                                           creator_id=20_000_000 + 4 * t,
                                           creator_name="P0", variant="paulista", players=4)
-        for seat, person in enumerate(people[1:], 1):
-            await service.act(opened.record.id, "sit", seat, person["id"], person["first_name"])
-        started = await service.act(opened.record.id, "start")
+        for person in people[1:]:  # each takes the next free seat
+            await service.actions.join(opened.record.id, person["id"], person["first_name"])
+        started = await service.actions.start(opened.record.id)
+        assert started is not None
         tables.append((started.record.code, people))
     by_code = {code: (await service.by_code(code)) for code, _ in tables}
     app = web_table.application()

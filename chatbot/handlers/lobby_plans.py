@@ -1,10 +1,13 @@
-"""The lobby's plans carried out on the service: what any front end does with a table's lobby.
+"""What any front end does with a table's lobby beyond one table action: a bot's name,
+the game asked for, a practice game.
 
-``lobby_presses.py`` decides what one press does on the lobby as it stands (pure
-functions of a ``Table``); this module runs those decisions through
-``GameService.perform`` and holds the few that need more than one step (a practice
-game: open, seat the bots, start). Nothing here knows Telegram, so the chat, the
-web table and the terminal game can open, fill and start a table the same way.
+Every change itself is a table action (``GameService.actions``, judged by
+``chatbot/handlers/table_actions.py``); this module only chooses their arguments (a
+bot named in the table's language, a game asked for as "variant:players[:level]")
+and runs the one plan of several actions, a practice game: open, seat the bots,
+start. Nothing here knows Telegram, so any front end over stored tables opens,
+fills and starts a table the same way; the terminal game, which loads no storage,
+runs the same table actions over ``Memory``.
 """
 
 from __future__ import annotations
@@ -13,36 +16,9 @@ from collections.abc import Callable
 
 from chatbot.ai import LEVELS
 from chatbot.fsm.errors import Refused
-from chatbot.fsm.table import Table
-from chatbot.handlers import lobby_presses
-from chatbot.handlers.lobby_presses import LobbyPress
-from chatbot.handlers.service import GameService, Outcome, Step
+from chatbot.handlers.service import GameService, Outcome
 from chatbot.i18n.translation import translate
 from chatbot.rules.registry import available_variants, rules_class
-from chatbot.storage import TableRecord
-
-Decide = Callable[[Table], list[Step]]
-
-
-async def perform(service: GameService, table_id: int, press: LobbyPress | None,
-                  decide: Decide) -> Outcome:
-    """A lobby change decided on the table as stored now; a button's ``press`` is
-    remembered with it, so that only its double click is told it was done already
-    (chatbot/handlers/lobby_presses.py)."""
-    async def plan(record: TableRecord, table: Table) -> list[Step]:
-        return decide(table)
-    outcome = await service.perform(
-        table_id, plan if press is None else lobby_presses.judged(press, decide))
-    assert outcome is not None  # a lobby plan always does something or is refused
-    return outcome
-
-
-async def join(service: GameService, table_id: int, user_id: int, name: str,
-               team: int | None = None) -> Outcome:
-    """A free seat (of ``team``, if given), chosen on the table as stored now, so two
-    people joining at once get two seats."""
-    return await perform(service, table_id, None,
-                         lambda table: lobby_presses.join(table, user_id, name, team))
 
 
 def bot_name(language: str) -> Callable[[int], str]:
@@ -50,11 +26,6 @@ def bot_name(language: str) -> Callable[[int], str]:
     def name_of(seat: int) -> str:
         return translate("Bot {number}", language, number=seat)
     return name_of
-
-
-def add_bot(language: str, arg: str, default_level: str) -> Decide:
-    """"Add a bot" as drawn ("seat:level"), the bot named in the table's language."""
-    return lambda table: lobby_presses.add_bot(table, arg, bot_name(language), default_level)
 
 
 def wanted_game(wanted: str, default_level: str) -> tuple[str, int, str]:
@@ -81,7 +52,15 @@ async def practice(service: GameService, *, chat_id: int, user_id: int, name: st
     outcome = await service.open_table(
         chat_id=chat_id, creator_id=user_id, creator_name=name,
         variant=variant, players=players, language=language)
-    name_of = bot_name(language)
+    table_id, name_of = outcome.record.id, bot_name(language)
     for seat in range(1, players):
-        outcome = await service.act(outcome.record.id, "add_bot", seat, name_of(seat), level)
-    return await service.act(outcome.record.id, "start")
+        outcome = done(await service.actions.add_bot(table_id, name_of, level, seat))
+    return done(await service.actions.start(table_id))
+
+
+def done(outcome: Outcome | None) -> Outcome:
+    """The outcome of a table action that always changes the table or is refused (a
+    lobby action, stop, come back): only what is due on its own (``proceed``) or the
+    bots' señas may find nothing to do, so None here is a bug, not an answer."""
+    assert outcome is not None
+    return outcome

@@ -269,11 +269,16 @@ class GameService:
 
     def plan_of(self, decision: Decision) -> Plan:
         """A table action as a plan: a paused table's game waits (its group cannot see
-        it), and a bot's choice is made with the table's reads, off the event loop."""
+        it), and a bot's choice is made with the table's reads, off the event loop. A
+        press is remembered on the table before its triggers fire: a refused one drops
+        the table, so it is saved only with its effect."""
         async def plan(record: TableRecord, table: Table) -> list[Step] | None:
             if decision.in_play and record.paused_at is not None:
                 raise Refused("paused")
-            return await self._steps(record, table, decision.judge(table))
+            steps = await self._steps(record, table, decision.decide(table))
+            if steps:
+                decision.remember(table)
+            return steps
         return plan
 
     async def _steps(self, record: TableRecord, table: Table,
@@ -289,8 +294,11 @@ class GameService:
 
     async def act(self, table_id: int, trigger: str, *args: Any, **kwargs: Any) -> Outcome:
         """Fire ``trigger`` on the stored table and save it; Refused leaves it as it was.
-        The machine alone judges it (a tool, a test, a command whose refusal is the
-        machine's); what a person does at a table is judged by :attr:`actions`."""
+        The machine alone judges it, so no front end calls it: what a person or the
+        table does is judged by :attr:`actions` (``tests/handlers/test_table_actions.py``
+        holds the handlers to that). It stays for the tests of the service, the stats
+        and the web table, which set a table up trigger by trigger (a seat by number, a
+        bot's name) as the machine's own tests do."""
         async def plan(record: TableRecord, table: Table) -> list[Step]:
             return [(trigger, args, kwargs)]
         outcome = await self.perform(table_id, plan)

@@ -74,6 +74,24 @@ class Decision:
     judge: Judge
     # a person's move or seña: a table its chat cannot see (paused) makes it wait
     in_play: bool = False
+    # a button's press (JSON: a list), remembered with its effect: see ``decide``
+    press: list[Any] | None = None
+
+    def decide(self, table: Table) -> list[Step] | Think | None:
+        """``judge`` on the table, unless this very press was acted on already.
+
+        A press drawn on a keyboard a moment old still does what it says on the table
+        as it stands, but the very same press again (a double click) is "done
+        already". A store calls :meth:`remember` once the triggers fired, so the press
+        is saved with its effect and two workers judging a double press act once."""
+        if self.press is not None and repeated(table, self.press):
+            raise Refused("already-done")
+        return self.judge(table)
+
+    def remember(self, table: Table) -> None:
+        """The table remembers the press it acted on (its last ``REMEMBERED``)."""
+        if self.press is not None:
+            table.presses = [*table.presses, self.press][-REMEMBERED:]
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +249,11 @@ def start(table: Table) -> list[Step]:
     return [("start", (), {})]
 
 
-def rematch(table: Table) -> list[Step]:
+def rematch(table: Table, user_id: int | None = None) -> list[Step]:
+    """The next game of a finished one; a person asking must have played it (``user_id``:
+    None for a front end that checked the seat already)."""
+    if user_id is not None and table.seat_of(user_id) is None:
+        raise Refused("not-at-table")
     if table.state != "finished":
         raise started(table)
     return [("rematch", (), {})]
@@ -364,6 +386,15 @@ def advice(table: Table, seat: int, seq: int) -> Advice:
     return Advice(rules, view, seq)
 
 
+# ---------------------------------------------------------------- presses
+REMEMBERED = 8  # presses a table remembers: a double click is two presses in a row
+
+
+def repeated(table: Table, mark: list[Any]) -> bool:
+    """Whether this very press (``mark``: JSON, a list) was acted on already."""
+    return mark in table.presses
+
+
 # ------------------------------------------------------------------ stores
 K = TypeVar("K")  # how a store names a table: the terminal's Table, the service's id
 R = TypeVar("R")  # what a store answers: Changed, or the service's awaitable Outcome
@@ -379,13 +410,19 @@ class Store(Protocol[K_in, R_out]):
 
 class TableActions(Generic[K, R]):
     """Every table action as one call on a store, answering what the store answers for
-    what changed (None: nothing to do); Refused when the action cannot be done."""
+    what changed (None: nothing to do); Refused when the action cannot be done.
+    ``pressed`` gives the same actions for one button press (:meth:`Decision.decide`)."""
 
-    def __init__(self, store: Store[K, R]) -> None:
+    def __init__(self, store: Store[K, R], press: list[Any] | None = None) -> None:
         self.store = store
+        self.press = press
+
+    def pressed(self, mark: list[Any]) -> TableActions[K, R]:
+        """The actions of the press ``mark``, whose double click acts once."""
+        return TableActions(self.store, mark)
 
     def _do(self, key: K, judge: Judge, in_play: bool = False) -> R:
-        return self.store.carry_out(key, Decision(judge, in_play))
+        return self.store.carry_out(key, Decision(judge, in_play, self.press))
 
     def join(self, key: K, user_id: int, name: str, team: int | None = None) -> R:
         return self._do(key, lambda t: join(t, user_id, name, team))
@@ -423,8 +460,8 @@ class TableActions(Generic[K, R]):
     def come_back(self, key: K, seat: int) -> R:
         return self._do(key, lambda t: come_back(t, seat))
 
-    def rematch(self, key: K) -> R:
-        return self._do(key, rematch)
+    def rematch(self, key: K, user_id: int | None = None) -> R:
+        return self._do(key, lambda t: rematch(t, user_id))
 
     def stop(self, key: K) -> R:
         return self._do(key, stop)
@@ -441,13 +478,15 @@ class Memory:
         self.bot_rng = bot_rng
 
     def carry_out(self, key: Table, decision: Decision) -> Changed | None:
-        judged = decision.judge(key)
+        judged = decision.decide(key)
         if isinstance(judged, Think):
             judged = judged.then(decide(judged.rules, judged.view, judged.level,
                                         self.bot_rng))
         if not judged:
             return None
-        return Changed(key, tuple(apply_steps(key, judged, self.rng_for)))
+        fired = apply_steps(key, judged, self.rng_for)
+        decision.remember(key)
+        return Changed(key, tuple(fired))
 
     def rng_for(self, table: Table, trigger: str) -> random.Random:
         return catches(table) if trigger == "sena" else self.rng

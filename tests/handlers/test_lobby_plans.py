@@ -1,4 +1,5 @@
-"""The lobby's plans outside any front end (chatbot/handlers/lobby_plans.py): what the
+"""The lobby's plans outside any front end (chatbot/handlers/lobby_plans.py) and the
+lobby buttons' table actions over the stored tables (GameService.actions): what the
 chat's /new, practice menu and lobby buttons run, through GameService alone."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from chatbot.ai import LEVELS
 from chatbot.fsm.errors import Refused
 from chatbot.fsm.table import Table
 from chatbot.handlers import lobby_plans
-from chatbot.handlers.lobby_presses import LobbyPress
+from chatbot.handlers.lobby_presses import LobbyPress, bot_arg
 from chatbot.handlers.service import GameService
 from chatbot.i18n.translation import translate
 from chatbot.rules.registry import available_variants, rules_class
@@ -57,16 +58,21 @@ async def test_joins_and_a_bot_are_decided_on_the_lobby_as_stored(
     opened = await service.open_table(chat_id=-7, creator_id=1, creator_name="Ana",
                                       variant=VARIANT, players=players, language="en")
     table_id = opened.record.id
-    await lobby_plans.join(service, table_id, 2, "Beto")
-    joined = await lobby_plans.join(service, table_id, 3, "Caio") if players > 2 else None
+    await service.actions.join(table_id, 2, "Beto")
+    joined = await service.actions.join(table_id, 3, "Caio") if players > 2 else None
     taken = 1 if joined is None else 2
     press = LobbyPress(1, opened.record.turn_seq, "bot", f"{taken}:{LEVELS[0]}")
-    outcome = await lobby_plans.perform(
-        service, table_id, press, lobby_plans.add_bot("en", press.arg, LEVELS[0]))
+    seat, level = bot_arg(press.arg, LEVELS[1])
+    name_of = lobby_plans.bot_name("en")
+    outcome = await service.actions.pressed(press.mark).add_bot(table_id, name_of, level, seat)
+    assert outcome is not None
     table: Table = outcome.table
     bots = [s for s, info in enumerate(table.seats) if info is not None and info.user_id is None]
-    assert len(bots) == 1 and bots[0] != taken and table.seats[bots[0]] is not None
+    assert len(bots) == 1 and bots[0] != taken
+    bot = table.seats[bots[0]]
+    assert bot is not None and bot.bot_level == LEVELS[0]  # the level the button showed
     with pytest.raises(Refused) as again:
-        await lobby_plans.perform(service, table_id, press,
-                                  lobby_plans.add_bot("en", press.arg, LEVELS[0]))
+        await service.actions.pressed(press.mark).add_bot(table_id, name_of, level, seat)
     assert again.value.reason == "already-done"
+    stored = await service.load(table_id)
+    assert stored is not None and press.mark in Table.from_dict(stored.game).presses

@@ -66,6 +66,40 @@ def test_only_the_table_actions_fire_the_machine_in_the_handlers() -> None:
     assert machine_importers() == {"table_actions.py"}
 
 
+# Service methods that act without the table actions' judgement: ``act`` fires a bare
+# trigger (tests set tables up with it), ``perform`` and ``carry_out`` take any plan.
+BYPASSES = {"act", "perform", "carry_out"}
+FRONT_ENDS = [*sorted((HANDLERS / "telegram").rglob("*.py")),
+              *sorted((HANDLERS / "web").rglob("*.py")),
+              HANDLERS / "lobby_plans.py", HANDLERS / "lobby_presses.py"]
+
+
+def bypasses(source: str, name: str) -> list[str]:
+    """The calls ``x.act(...)``, ``x.perform(...)``, ``x.carry_out(...)`` in ``source``."""
+    return [f"{name}:{node.lineno} .{node.func.attr}("
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in BYPASSES]
+
+
+def test_no_front_end_acts_around_the_table_actions() -> None:
+    """Every table action of Telegram and the web table (/leave, /stop, the practice
+    table's setup, the come-back button, every lobby button) is a method of
+    ``GameService.actions``, so table_actions decides it as it does for the terminal."""
+    assert len(FRONT_ENDS) > 40  # the walk found the packages
+    assert [call for path in FRONT_ENDS
+            for call in bypasses(path.read_text(encoding="utf-8"),
+                                 path.relative_to(HANDLERS).as_posix())] == []
+
+
+def test_the_bypass_check_sees_a_bare_trigger() -> None:
+    """The check above catches what /leave did before (a trigger only the machine
+    judged) and lets the table actions through."""
+    before = "async def leave(deps):\n    await deps.service.act(7, 'stand', 1)\n"
+    assert bypasses(before, "before") == ["before:2 .act("]
+    assert bypasses("await deps.service.actions.leave(7, 1)", "after") == []
+
+
 def test_the_terminal_game_and_the_service_act_through_the_same_table_actions() -> None:
     core = "chatbot.handlers.table_actions"
     assert {"TableActions", "Memory", "open_table", "advice"} <= imports_of(
@@ -151,6 +185,27 @@ def test_join_leave_and_add_a_bot() -> None:
     assert names(table) == ["Ana", "Bot 1", "Bia", "Bot 3"]
     assert unchanged_by(table, lambda: actions.add_bot(table, bot_name, "easy")).reason \
         == "no-free-seat"
+
+
+def test_a_press_acts_once_and_a_late_press_acts_on_the_table_as_it_stands() -> None:
+    """A button's press (``pressed``) is remembered with its effect: the same press
+    again is "done already", another person's press of the same keyboard acts, and a
+    refused press is not remembered. The memory is the table's, so it is saved."""
+    actions, table = memory(), open_table("paulista", 4, {}, ANA, "Ana").table
+    press = [table.seq, ANA, "bot", "1:hard"]
+    actions.pressed(press).add_bot(table, bot_name, "hard", 1)
+    assert names(table) == ["Ana", "Bot 1", None, None]
+    assert unchanged_by(table, lambda: actions.pressed(press).add_bot(
+        table, bot_name, "hard", 1)).reason == "already-done"
+    actions.pressed([press[0], BIA, "bot", "1:hard"]).add_bot(table, bot_name, "hard", 1)
+    assert names(table) == ["Ana", "Bot 1", "Bot 2", None]
+    late_start = [press[0], ANA, "start", ""]
+    assert unchanged_by(table, lambda: actions.pressed(late_start).start(table)).reason \
+        == "table-not-full"
+    assert Table.from_dict(table.to_dict()).presses == table.presses
+    assert len(table.presses) == 2
+    actions.add_bot(table, bot_name, "easy")  # not a press: nothing remembered
+    assert len(table.presses) == 2
 
 
 def test_set_the_game_and_an_option() -> None:
@@ -244,6 +299,7 @@ def test_hint_rematch_and_stop() -> None:
     assert action in table.rules.legal(match, 0) and reason
     assert unchanged_by(table, lambda: advice(table, 1, table.seq)).reason == "not-your-turn"
     assert unchanged_by(table, lambda: actions.rematch(table)).reason == "game-started"
+    assert unchanged_by(table, lambda: actions.rematch(table, 99)).reason == "not-at-table"
     events: list[Event] = []
     while table.state != "finished":
         match = table.match

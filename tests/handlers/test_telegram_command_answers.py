@@ -147,3 +147,40 @@ async def test_new_after_game_over_opens_a_new_table(
         new = await repo.get_active_table(game.group.id)
         assert new is not None and new.id != game.table_id and new.state == "lobby"
         assert not (await game.record()).active
+
+
+async def test_leave_frees_a_lobby_seat_and_stop_closes_for_its_creator_only(
+        fake_telegram: FakeTelegramServer, db_engine: AsyncEngine, migrated_db_url: URL,
+        no_tracebacks: None) -> None:
+    """/leave and /stop through the running bot, as the table actions judge them: a
+    lobby seat is freed and its lobby redrawn; a second /leave is "not at the table";
+    /stop of a player who did not open the table is refused and the creator's closes
+    it, after which there is no table."""
+    server = fake_telegram
+    repo = Repository(db_engine)
+    alice = FakeUser(server, 1001, "Alice")
+    bob = FakeUser(server, 1002, "Bob")
+    async with running_bot(server, migrated_db_url):
+        group = server.create_group("Truco", members=[alice, bob])
+        lobby = await said(server, alice, group, "/new paulista 4")
+        record = await eventually(lambda: repo.get_active_table(group.id), "the lobby")
+        await bob.send(group, "/join")
+        await server.wait_until(lambda: "Bob" in (lobby.text or ""), what="Bob seated")
+        await bob.send(group, "/leave")
+        await server.wait_until(lambda: "Bob" not in (lobby.text or ""), what="Bob gone")
+        stored = await repo.get_table(record.id)
+        assert stored is not None and table_of(stored).seat_of(bob.id) is None
+        reply = await said(server, bob, group, "/leave")
+        assert reply.text == ALERTS["not-at-table"]
+
+        reply = await said(server, bob, group, "/stop")
+        assert reply.text == ALERTS["only-creator"]
+        assert await repo.get_active_table(group.id) is not None
+        await alice.send(group, "/stop")
+        await eventually(lambda: _closed(repo, group.id), "the table closed")
+        reply = await said(server, alice, group, "/stop")
+        assert reply.text == ALERTS["no-table"]
+
+
+async def _closed(repo: Repository, chat_id: int) -> bool:
+    return await repo.get_active_table(chat_id) is None

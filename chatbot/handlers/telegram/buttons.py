@@ -22,6 +22,7 @@ from telegram.ext import Application, CallbackQueryHandler
 from chatbot.fsm.errors import Refused
 from chatbot.fsm.table import Table
 from chatbot.handlers.advice import hint_text
+from chatbot.handlers.lobby_plans import done
 from chatbot.handlers.lobby_presses import repeated
 from chatbot.handlers.payload import NO_TABLE, BadPayload, Payload, chat_scope
 from chatbot.handlers.refusal import refusal_text
@@ -233,7 +234,7 @@ async def advice(deps: Deps, at: AtTable) -> str:
 
 async def come_back(deps: Deps, at: AtTable) -> Outcome:
     assert at.seat is not None
-    return await deps.service.act(at.record.id, "come_back", at.seat)
+    return done(await deps.service.actions.come_back(at.record.id, at.seat))
 
 
 async def not_now(deps: Deps, at: AtTable) -> Outcome:

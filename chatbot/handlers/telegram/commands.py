@@ -18,8 +18,9 @@ from telegram.ext import Application, CommandHandler, ExtBot
 
 from chatbot.fsm.errors import Refused
 from chatbot.fsm.table import Table
-from chatbot.handlers import lobby_plans
+from chatbot.handlers.lobby_plans import done
 from chatbot.handlers.refusal import refusal_text
+from chatbot.handlers.table_actions import LOBBY
 from chatbot.handlers.telegram.deps import Deps
 from chatbot.handlers.telegram.new_command import NewUsage, parse_new_args
 from chatbot.handlers.telegram.permissions import may_manage
@@ -163,32 +164,28 @@ async def _chat_table(deps: Deps, update: Update) -> tuple[TableRecord, str] | N
 
 
 async def _seat_command(deps: Deps, update: Update, context: Context, what: str) -> None:
-    """/join and /leave: the real reason when they cannot be done (seats fixed once the
-    game started, not at the table, no free seat), junk arguments get the usage."""
+    """/join and /leave: the table actions' join and leave, so their refusals are the
+    real reason (seats fixed once the game started, not at the table, no free seat).
+    Junk arguments get the usage, but only where the seats could change: after the
+    start the reason is what the person needs to read."""
     found = await _chat_table(deps, update)
     if found is None:
         return
     record, locale = found
     user, message = update.effective_user, update.message
     assert user is not None and message is not None
+    # once the game started, every /join and /leave is refused, junk or not: say why
+    if Table.from_dict(record.game).state == LOBBY and await usage(update, context, locale):
+        return
     try:
-        table = Table.from_dict(record.game)
-        if table.state != "lobby":
-            seated = table.seat_of(user.id) is not None
-            if what == "join":
-                raise Refused("already-seated" if seated else "seats-fixed")
-            raise Refused("seats-fixed" if seated else "not-at-table")
-        if await usage(update, context, locale):
-            return
         if what == "join":
-            outcome = await lobby_plans.join(deps.service, record.id, user.id,
-                                             user.first_name)
+            outcome = await deps.service.actions.join(record.id, user.id, user.first_name)
         else:
-            outcome = await deps.service.act(record.id, "stand", user.id)
+            outcome = await deps.service.actions.leave(record.id, user.id)
     except Refused as refused:
         await message.reply_text(refusal_text(refused, locale))
         return
-    await deps.stage.after(outcome)
+    await deps.stage.after(done(outcome))
 
 
 async def stop(deps: Deps, update: Update, context: Context) -> None:
@@ -204,11 +201,11 @@ async def stop(deps: Deps, update: Update, context: Context) -> None:
         await message.reply_text(alert("only-creator", locale))
         return
     try:
-        outcome = await deps.service.act(record.id, "stop")
+        outcome = await deps.service.actions.stop(record.id)
     except Refused:  # a second /stop, or a button, closed it first
         await message.reply_text(alert("no-table", locale))
         return
-    await deps.stage.after(outcome)
+    await deps.stage.after(done(outcome))
 
 
 async def score(deps: Deps, update: Update, context: Context) -> None:

@@ -1,21 +1,26 @@
 """The lobby's and the game-over message's buttons: seats, bots, options, start, rematch,
 close, and the bot-level button that only redraws its keyboard.
 
-Each press is judged on the lobby as it stands now (``chatbot/handlers/lobby_presses.py``
-decides, ``chatbot/handlers/lobby_plans.py`` carries it out on the service); the rows
-here only read the press and say who may press what. ``buttons.py`` is the door they
-come through (``LOBBY_BUTTONS``, ``LEVEL_BUTTONS``).
+Each press is one table action of the service, judged on the lobby as it stands now
+(``chatbot/handlers/table_actions.py``) and remembered so that its double click acts
+once (``GameService.actions.pressed``); ``chatbot/handlers/lobby_presses.py`` reads
+the press and its button's arguments. The rows here only read the press and say who
+may press what. ``buttons.py`` is the door they come through (``LOBBY_BUTTONS``,
+``LEVEL_BUTTONS``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
+
 from chatbot.ai import next_level
 from chatbot.fsm.errors import Refused
 from chatbot.fsm.table import Table
-from chatbot.handlers import lobby_plans, lobby_presses
 from chatbot.handlers.lobby_options import settings
-from chatbot.handlers.lobby_plans import Decide
+from chatbot.handlers.lobby_plans import bot_name, done
+from chatbot.handlers.lobby_presses import bot_arg, option_arg
 from chatbot.handlers.service import Outcome
+from chatbot.handlers.table_actions import TableActions
 from chatbot.handlers.telegram.answers import answer_query
 from chatbot.handlers.telegram.deps import Deps
 from chatbot.handlers.telegram.keyboards import LEVEL_ACTION, LOBBY_DEFAULT_LEVEL
@@ -32,58 +37,59 @@ from chatbot.handlers.telegram.presses import (
 from chatbot.i18n.levels import level_description
 from chatbot.rules.registry import available_variants
 
+Actions = TableActions[int, Awaitable[Outcome | None]]
 
-async def on_lobby(deps: Deps, at: AtTable, decide: Decide) -> Outcome:
-    """A lobby or game-over button, judged on the table as it stands now."""
-    return await lobby_plans.perform(deps.service, at.record.id, lobby_press(at.press), decide)
+
+def actions(deps: Deps, at: AtTable) -> Actions:
+    """The service's table actions for this press, judged on the table as it stands now."""
+    return deps.service.actions.pressed(lobby_press(at.press).mark)
 
 
 async def join(deps: Deps, at: AtTable) -> Outcome:
     arg, user = at.press.payload.arg, at.press
     team = int(arg) if arg.isdigit() else None
-    return await on_lobby(deps, at, lambda t: lobby_presses.join(t, user.user_id, user.name,
-                                                                 team))
+    return done(await actions(deps, at).join(at.record.id, user.user_id, user.name, team))
 
 
 async def leave(deps: Deps, at: AtTable) -> Outcome:
-    return await on_lobby(deps, at, lambda t: lobby_presses.leave(t, at.press.user_id))
+    return done(await actions(deps, at).leave(at.record.id, at.press.user_id))
 
 
 async def add_bot(deps: Deps, at: AtTable) -> Outcome:
+    seat, level = bot_arg(at.press.payload.arg, LOBBY_DEFAULT_LEVEL)
     # the bot's name is the table's language, not the presser's
-    return await on_lobby(deps, at, lobby_plans.add_bot(at.language, at.press.payload.arg,
-                                                        LOBBY_DEFAULT_LEVEL))
+    return done(await actions(deps, at).add_bot(at.record.id, bot_name(at.language), level,
+                                                seat))
 
 
 async def next_setting(deps: Deps, at: AtTable) -> Outcome:
     payload = at.press.payload
-    return await on_lobby(deps, at, lambda t: lobby_presses.setting(t, payload.action,
-                                                                    payload.arg))
+    return done(await actions(deps, at).set_game(at.record.id, payload.action, payload.arg))
 
 
 async def option(deps: Deps, at: AtTable) -> Outcome:
-    turn = deps.service.timing.turn
-    return await on_lobby(deps, at, lambda t: lobby_presses.option(t, at.press.payload.arg,
-                                                                   turn))
+    name, shown = option_arg(at.press.payload.arg)
+    return done(await actions(deps, at).set_option(at.record.id, name, shown,
+                                                   deps.service.timing.turn))
 
 
 async def start(deps: Deps, at: AtTable) -> Outcome:
-    return await on_lobby(deps, at, lobby_presses.start)
+    return done(await actions(deps, at).start(at.record.id))
 
 
 async def rematch(deps: Deps, at: AtTable) -> Outcome:
-    return await on_lobby(deps, at, lobby_presses.rematch)
+    return done(await actions(deps, at).rematch(at.record.id))
 
 
 async def stop(deps: Deps, at: AtTable) -> Outcome:
     if not await may_manage(at.press.context.bot, at.record, at.record.chat_id,
                             at.press.user_id):
         raise Refused("only-creator")
-    return await on_lobby(deps, at, lobby_presses.stop)
+    return done(await actions(deps, at).stop(at.record.id))
 
 
 LOBBY_BUTTONS: dict[str, TableButton] = {
-    # judged on the table as it stands (lobby_presses.py), so never stale by their seq
+    # judged on the table as it stands (table_actions.py), so never stale by their seq
     "join": TableButton(join, current=False),
     "leave": TableButton(leave, current=False),
     "bot": TableButton(add_bot, current=False, seated=True),

@@ -92,10 +92,10 @@ class Openings:
 
     async def close(self, record: TableRecord) -> None:
         try:
-            outcome = await self.service.act(record.id, "stop")
+            outcome = await self.service.actions.stop(record.id)
         except Refused:
             return  # closed by someone else meanwhile
-        await self.stage.after(outcome)
+        await self.stage.after(lobby_plans.done(outcome))
 
     async def open(self, chat_id: int, user_id: int, name: str, wanted: str,
                    locale: str) -> int:

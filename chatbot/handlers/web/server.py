@@ -23,10 +23,9 @@ from aiohttp import web
 from chatbot.cards.catalog import IMAGES
 from chatbot.fsm.errors import JudgedAt, Refused
 from chatbot.fsm.table import Table
-from chatbot.handlers import lobby_presses
 from chatbot.handlers.advice import hint_text
 from chatbot.handlers.refusal import refusal_text
-from chatbot.handlers.service import GameService, Outcome, Step
+from chatbot.handlers.service import GameService, Outcome
 from chatbot.handlers.telegram.keyboards import parse_action_arg
 from chatbot.handlers.web.hand_log import HandLogs
 from chatbot.handlers.web.init_data import BadInitData, WebUser, verify
@@ -216,13 +215,8 @@ class WebTable:
             return asked
         _, user, locale, record = asked
 
-        async def plan(stored: TableRecord, table: Table) -> list[Step]:
-            if table.seat_of(user.id) is None:
-                raise Refused("not-at-table")
-            return lobby_presses.rematch(table)
-
         try:
-            outcome = await self.service.perform(record.id, plan)
+            outcome = await self.service.actions.rematch(record.id, user.id)
         except Refused as refused:
             current = await self.service.load(record.id) or record
             return _json({"error": refusal_text(refused, locale),
