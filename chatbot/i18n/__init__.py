@@ -12,8 +12,10 @@ from chatbot.i18n.numbers import format_number
 from chatbot.i18n.terms import Term, term
 from chatbot.i18n.translation import (
     N_,
+    NN_,
     NP_,
     Msg,
+    Plural,
     _,
     gettext,
     lookup,
@@ -27,9 +29,11 @@ from chatbot.i18n.translation import (
 __all__ = [
     "DEFAULT_LOCALE",
     "LOCALES",
+    "NN_",
     "NP_",
     "N_",
     "Msg",
+    "Plural",
     "Term",
     "_",
     "canonical_locale",

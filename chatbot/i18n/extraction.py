@@ -12,7 +12,7 @@ Wraps Babel's extractor and catalog merge with this project's choices, so that
 * the English catalog is the source language: its translations are the ids.
 
 Each gettext domain has its own keywords: ``messages`` the usual ``_``,
-``ngettext``, ``N_``...; ``rules`` only ``R_``, which marks the text of the
+``ngettext``, ``N_``, ``NN_``...; ``rules`` only ``R_``, which marks the text of the
 ``/rules`` pages (chatbot/i18n/rules_pages.py).
 """
 
@@ -56,6 +56,7 @@ KEYWORDS: Final[dict[str, tuple[int | tuple[int, str], ...] | None]] = {
     "npgettext": ((1, "c"), 2, 3),
     "N_": None,
     "NP_": ((1, "c"), 2),
+    "NN_": (1, 2),
     "Msg": ((1, "c"), 2),
     "translate": None,
     "ntranslate": (1, 2),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from chatbot.fsm import events as TE
 from chatbot.i18n.bidi import is_rtl, isolate
@@ -32,7 +33,7 @@ from chatbot.i18n.teaching import (
     tanto_accept_label,
 )
 from chatbot.i18n.terms import ANSWER_TERMS, Term, special_hand_term, term
-from chatbot.i18n.translation import N_, _, ngettext
+from chatbot.i18n.translation import N_, NN_, Plural, _, ngettext
 from chatbot.i18n.tricks import TrickLine, trick_line
 from chatbot.rules import actions as A
 from chatbot.rules import events as E
@@ -453,67 +454,76 @@ def _call_scored(e: E.CallScored, v: Viewer) -> str:
 
 
 def _call_scored_line(e: E.CallScored, v: Viewer) -> str:
+    """The envido or flor result, its message picked from _CALL_SCORED_LINES by who won,
+    the call and whether a count was sung, so that one ``ngettext`` says them all."""
     if e.team is None:
         if e.call == A.FLOR:
             return _("Nobody scores the flor.")
         # The one envido nobody scores is one a flor voided (decision 16), maybe after its
         # winner was told: the line says why, so the two do not contradict each other.
         return _("The flor cancels the envido: nobody scores it.")
+    values: dict[str, object] = {}
     if _alone_mine(e.team, v):
-        return _own_call_scored(e)
-    team = v.team_name(e.team)
-    # A side of one takes a singular verb, a side of two or three a plural one: each
-    # message comes twice, "wins" and "win", and translators choose each one's grammar.
-    many = v.team_size(e.team) > 1
-    if e.call == A.FLOR:
-        if e.count is not None:
-            if many:
-                # TRANSLATORS: {team} is two or three players (a plural subject).
-                return ngettext("{team} win the flor with {count}: {n} point.",
-                                "{team} win the flor with {count}: {n} points.",
-                                e.points, team=team, count=e.count)
-            return ngettext("{team} wins the flor with {count}: {n} point.",
-                            "{team} wins the flor with {count}: {n} points.",
-                            e.points, team=team, count=e.count)
-        if many:
-            # TRANSLATORS: {team} is two or three players (a plural subject).
-            return ngettext("{team} win the flor: {n} point.", "{team} win the flor: {n} points.",
-                            e.points, team=team)
-        return ngettext("{team} wins the flor: {n} point.", "{team} wins the flor: {n} points.",
-                        e.points, team=team)
+        scorer = _Scorer.YOU
+    else:
+        scorer = _Scorer.MANY if v.team_size(e.team) > 1 else _Scorer.ONE
+        values["team"] = v.team_name(e.team)
     if e.count is not None:
-        if many:
-            # TRANSLATORS: {team} is two or three players (a plural subject); {count} is the
-            # winning envido count sung.
-            return ngettext("{team} win the envido with {count}: {n} point.",
-                            "{team} win the envido with {count}: {n} points.",
-                            e.points, team=team, count=e.count)
-        return ngettext("{team} wins the envido with {count}: {n} point.",
-                        "{team} wins the envido with {count}: {n} points.",
-                        e.points, team=team, count=e.count)
-    if many:
+        values["count"] = e.count
+    # Only the envido and the flor score on their own (argentino.py); any other is read
+    # as the envido, as a line is better than none.
+    call = A.FLOR if e.call == A.FLOR else A.ENVIDO
+    pair = _CALL_SCORED_LINES[scorer][call, e.count is not None]
+    return ngettext(pair.singular, pair.plural, e.points, **values)
+
+
+class _Scorer(StrEnum):
+    """Who an envido or flor result line names as the winner: the grammar differs."""
+
+    YOU = "you"  # the viewer alone on their side, in the second person
+    ONE = "one"  # a side of one: "wins"
+    MANY = "many"  # a side of two or three: "win"
+
+
+# The envido and flor result lines, by who won, then by (call, a winning count sung). A side
+# of one takes a singular verb, a side of two or three a plural one: each message comes
+# twice, "wins" and "win", and translators choose each one's grammar.
+_CALL_SCORED_LINES: dict[_Scorer, dict[tuple[str, bool], Plural]] = {
+    _Scorer.MANY: {
         # TRANSLATORS: {team} is two or three players (a plural subject).
-        return ngettext("{team} win the envido: {n} point.", "{team} win the envido: {n} points.",
-                        e.points, team=team)
-    return ngettext("{team} wins the envido: {n} point.", "{team} wins the envido: {n} points.",
-                    e.points, team=team)
-
-
-def _own_call_scored(e: E.CallScored) -> str:
-    """The envido or flor the viewer won alone, in the second person."""
-    if e.call == A.FLOR:
-        if e.count is not None:
-            return ngettext("You win the flor with {count}: {n} point.",
-                            "You win the flor with {count}: {n} points.", e.points,
-                            count=e.count)
-        return ngettext("You win the flor: {n} point.", "You win the flor: {n} points.",
-                        e.points)
-    if e.count is not None:
-        return ngettext("You win the envido with {count}: {n} point.",
-                        "You win the envido with {count}: {n} points.", e.points,
-                        count=e.count)
-    return ngettext("You win the envido: {n} point.", "You win the envido: {n} points.",
-                    e.points)
+        (A.FLOR, True): NN_("{team} win the flor with {count}: {n} point.",
+                            "{team} win the flor with {count}: {n} points."),
+        # TRANSLATORS: {team} is two or three players (a plural subject).
+        (A.FLOR, False): NN_("{team} win the flor: {n} point.",
+                             "{team} win the flor: {n} points."),
+        # TRANSLATORS: {team} is two or three players (a plural subject); {count} is the
+        # winning envido count sung.
+        (A.ENVIDO, True): NN_("{team} win the envido with {count}: {n} point.",
+                              "{team} win the envido with {count}: {n} points."),
+        # TRANSLATORS: {team} is two or three players (a plural subject).
+        (A.ENVIDO, False): NN_("{team} win the envido: {n} point.",
+                               "{team} win the envido: {n} points."),
+    },
+    _Scorer.ONE: {
+        (A.FLOR, True): NN_("{team} wins the flor with {count}: {n} point.",
+                            "{team} wins the flor with {count}: {n} points."),
+        (A.FLOR, False): NN_("{team} wins the flor: {n} point.",
+                             "{team} wins the flor: {n} points."),
+        (A.ENVIDO, True): NN_("{team} wins the envido with {count}: {n} point.",
+                              "{team} wins the envido with {count}: {n} points."),
+        (A.ENVIDO, False): NN_("{team} wins the envido: {n} point.",
+                               "{team} wins the envido: {n} points."),
+    },
+    _Scorer.YOU: {
+        (A.FLOR, True): NN_("You win the flor with {count}: {n} point.",
+                            "You win the flor with {count}: {n} points."),
+        (A.FLOR, False): NN_("You win the flor: {n} point.", "You win the flor: {n} points."),
+        (A.ENVIDO, True): NN_("You win the envido with {count}: {n} point.",
+                              "You win the envido with {count}: {n} points."),
+        (A.ENVIDO, False): NN_("You win the envido: {n} point.",
+                               "You win the envido: {n} points."),
+    },
+}
 
 
 def _envido_sung(e: EnvidoSung, v: Viewer) -> str:

@@ -47,6 +47,23 @@ def NP_(context: str, msgid: str) -> Msg:
     return Msg(context, msgid)
 
 
+class Plural(NamedTuple):
+    """A plural message's two English forms, kept together until ``n`` is known."""
+
+    singular: str
+    plural: str
+
+
+def NN_(singular: str, plural: str) -> Plural:
+    """Like N_, for a plural message; translate it later with ``ngettext(*pair, n)``.
+
+    Lets a table hold plural messages (one per case) so that a single ``ngettext``
+    call picks among them: the extractor reads both forms as one plural entry,
+    with the ``# TRANSLATORS:`` comment above the mark.
+    """
+    return Plural(singular, plural)
+
+
 def _prepare(value: object, locale: str) -> str:
     if isinstance(value, int | float | Decimal) and not isinstance(value, bool):
         text = format_number(value, locale)

@@ -7,6 +7,7 @@ and per locale so that a failure names what to fix.
 from __future__ import annotations
 
 from gettext import GNUTranslations
+from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -40,6 +41,18 @@ def locale_catalog(request: pytest.FixtureRequest) -> tuple[str, Catalog]:
 def test_template_is_up_to_date_with_the_code(template: Catalog) -> None:
     """A developer who adds a message without `python -m chatbot.i18n update` fails here."""
     assert template_drift(extract_template(), template) == []
+
+
+def test_a_deferred_plural_is_extracted_as_one_message(tmp_path: Path) -> None:
+    """NN_ marks both forms as one plural entry, and its translators' comment goes too."""
+    (tmp_path / "table.py").write_text(
+        "LINES = {\n"
+        "    # TRANSLATORS: {team} is two or three players.\n"
+        '    "many": NN_("{team} win: {n} point.", "{team} win: {n} points."),\n'
+        "}\n", encoding="utf-8")
+    [message] = [entry for entry in extract_template(tmp_path) if entry.id]
+    assert message.id == ("{team} win: {n} point.", "{team} win: {n} points.")
+    assert message.auto_comments == ["{team} is two or three players."]
 
 
 def test_template_messages_are_well_formed(template: Catalog) -> None:

@@ -9,8 +9,10 @@ import pytest
 
 from chatbot.i18n import (
     N_,
+    NN_,
     NP_,
     Msg,
+    Plural,
     _,
     gettext,
     lookup,
@@ -79,6 +81,16 @@ def test_markers_defer_translation() -> None:
     assert NP_("term", "trick") == Msg("term", "trick")
     late = N_("the game is over")
     assert translate(late, "fa") == "بازی تمام شده است"
+
+
+def test_plural_marker_defers_the_choice_of_form() -> None:
+    """A table of NN_ pairs is translated by ngettext once the count is known."""
+    pair = NN_("{team} win the envido: {n} point.", "{team} win the envido: {n} points.")
+    assert pair == Plural("{team} win the envido: {n} point.",
+                          "{team} win the envido: {n} points.")
+    with use_locale("pt_BR"):
+        assert ngettext(*pair, 1, team="Ana e Bia") == "Envido para Ana e Bia: 1 ponto."
+        assert ngettext(*pair, 3, team="Ana e Bia") == "Envido para Ana e Bia: 3 pontos."
 
 
 def test_translate_for_an_explicit_locale() -> None:
