@@ -15,8 +15,9 @@ All candidates are played out in the same worlds with the same random stream
 (common random numbers), so the comparison is paired; the bot keeps the rule
 bot's choice unless another action is better by more than the noise of the
 sample. The number of worlds is fixed by the budget and the length of the hand
-left, never by the clock, so a seeded decision is reproducible; the clock is
-only a safety net against an overloaded machine. The search stops early when
+left, never by the clock, so a seeded decision is reproducible with the clock
+stood still; the clock is a safety net against an overloaded or slow machine
+(on a slow one it ends most decisions first, docs/ai.md). The search stops early when
 one option leads every other by far more than the noise.
 
 Three rules sit on top of the means. Envido: only the calls the seat's count
