@@ -16,9 +16,9 @@ All candidates are played out in the same worlds with the same random stream
 bot's choice unless another action is better by more than the noise of the
 sample. The number of worlds is fixed by the budget and the length of the hand
 left, never by the clock, so a seeded decision is reproducible with the clock
-stood still; the clock is a safety net against an overloaded or slow machine
-(on a slow one it ends most decisions first, docs/ai.md). The search stops early when
-one option leads every other by far more than the noise.
+stood still; the clock is a safety net against an overloaded or slow machine (on
+a slow one it ends most decisions first, docs/ai.md). The search stops early
+when one option leads every other by far more than the noise.
 
 Three rules sit on top of the means. Envido: only the calls the seat's count
 backs are candidates (:func:`backed`). Cards: among plays the sample cannot tell
