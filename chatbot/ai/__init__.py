@@ -14,7 +14,9 @@ descriptions are texts, in :mod:`chatbot.i18n.levels`):
   (weighted by what their actions say) and picks by match equity;
 - ``tight``, ``loose``, ``aggressive``, ``cautious``: rule-bot personalities.
 
-Bench-only level: ``random`` (a uniformly random legal player). The arena's
+Bench-only levels: ``random`` (a uniformly random legal player) and ``sly`` (a
+rule bot that raises loosely and answers tightly, a style the hard bot is tuned
+against and no player picks). The arena's
 yardstick, the hard bot as it was on 2026-12-01, is not kept here: the arena plays
 it from its own commit (``baseline``, see :mod:`chatbot.bench.pinned`).
 """
@@ -34,7 +36,9 @@ from chatbot.rules.views import SeatView
 # a description) are chatbot.i18n.levels': this layer knows no text.
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "tight", "loose", "aggressive", "cautious")
 STYLE_LEVELS: tuple[str, ...] = ("tight", "loose", "aggressive", "cautious")
-BENCH_LEVELS: tuple[str, ...] = ("random", *LEVELS)
+# Styles the hard bot is tuned against that no player picks (the arena's suite meets them).
+TUNING_STYLES: tuple[str, ...] = ("sly",)
+BENCH_LEVELS: tuple[str, ...] = ("random", *LEVELS, *TUNING_STYLES)
 
 
 def next_level(code: str) -> str:
@@ -61,4 +65,5 @@ def decide(rules: TrickRules[Any], view: SeatView, level: str, rng: random.Rando
     raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(BENCH_LEVELS)}")
 
 
-__all__ = ["BENCH_LEVELS", "LEVELS", "STYLE_LEVELS", "TableReads", "decide", "next_level"]
+__all__ = ["BENCH_LEVELS", "LEVELS", "STYLE_LEVELS", "TUNING_STYLES", "TableReads", "decide",
+           "next_level"]

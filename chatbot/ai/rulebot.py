@@ -80,8 +80,14 @@ AGGRESSIVE = Style(raise_at=0.55, top_raise=1, bluff=0.3, accept_margin=-0.04, r
                    counter_at=0.7, envido_bias=3)
 CAUTIOUS = Style(raise_at=0.85, top_raise=2, up_raise=False, accept_margin=0.15, respect=2.5,
                  counter_at=0.92, envido_bias=-3, eleven_at=0.72)
+# A tuning opponent only (no player picks it): raises loosely, bluffing often, and answers
+# tightly, running from raises it would have to judge. Every personality above raises and
+# answers by one temper, so a seat's runs told how it raises; this one's do not (issue 37:
+# a held-out second-trick bluffer that runs from raises read as tight at a table of four).
+SLY = Style(raise_at=0.8, top_raise=1, bluff=0.15, accept_margin=0.1, respect=2.2,
+            counter_at=0.9)
 STYLES: dict[str, Style] = {"normal": NORMAL, "easy": EASY, "tight": TIGHT, "loose": LOOSE,
-                            "aggressive": AGGRESSIVE, "cautious": CAUTIOUS}
+                            "aggressive": AGGRESSIVE, "cautious": CAUTIOUS, "sly": SLY}
 
 
 class RuleBot:

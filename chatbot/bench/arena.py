@@ -69,7 +69,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from chatbot.ai import BENCH_LEVELS, STYLE_LEVELS, TableReads, decide
+from chatbot.ai import BENCH_LEVELS, STYLE_LEVELS, TUNING_STYLES, TableReads, decide
 from chatbot.ai.equity import view_break_even
 from chatbot.ai.search import Analysis, analyse, table_best, trick_effect
 from chatbot.ai.senas import table_senas
@@ -548,7 +548,7 @@ def series_split(results: Sequence[GameResult]) -> dict[str, Any]:
 SUITE_FORMATS: tuple[Config, ...] = (
     Config("paulista", 4), Config("mineiro", 4), Config("paulista", 2), Config("argentino", 4),
 )
-SUITE_OPPONENTS: tuple[str, ...] = ("baseline", *STYLE_LEVELS)
+SUITE_OPPONENTS: tuple[str, ...] = ("baseline", *STYLE_LEVELS, *TUNING_STYLES)
 
 
 def suite(games: int, seed: int, jobs: int, opponents: Sequence[str],

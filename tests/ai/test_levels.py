@@ -89,13 +89,15 @@ def test_unknown_level_and_empty_turn_are_errors() -> None:
 
 
 def test_player_levels_are_listed_with_a_description_in_every_language() -> None:
-    from chatbot.ai import STYLE_LEVELS
+    from chatbot.ai import STYLE_LEVELS, TUNING_STYLES
     from chatbot.i18n.levels import LEVEL_TEXTS, level_description, level_name
     from chatbot.i18n.locales import LOCALES
 
     assert list(LEVELS[:3]) == ["easy", "normal", "hard"]
     assert set(STYLE_LEVELS) <= set(LEVELS) and "random" not in LEVELS
-    assert set(BENCH_LEVELS) == {"random", *LEVELS}  # the baseline is the arena's, pinned
+    # the baseline is the arena's, pinned; tuning styles are no player's choice
+    assert set(BENCH_LEVELS) == {"random", *LEVELS, *TUNING_STYLES}
+    assert not set(TUNING_STYLES) & set(LEVELS)
     assert set(LEVEL_TEXTS) == set(LEVELS)
     for code in LEVELS:
         english = LEVEL_TEXTS[code]
