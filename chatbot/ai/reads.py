@@ -14,7 +14,9 @@ raises on anything. The estimate therefore moves with the share of hands the
 seat raised in, against what a normal player raises at a table of that size,
 so a tight raiser reads tight long before any of its raises was called. So
 does the share of our raises it runs from: a tight player answers only with
-strong cards as well (:meth:`TableReads.fold_swing`).
+strong cards as well (:meth:`TableReads.fold_swing`). That holds for a player
+of one temper, not for a bluffer who runs from raises, so what lowers the
+defence floor reads a seat by its raises alone (:meth:`TableReads.raise_tightness`).
 
 It also grades each seat's card plays, in hands it played out face up:
 whether it followed with the cheapest card that wins (else its lowest, or
@@ -207,6 +209,23 @@ class TableReads:
         made on the top tenth of hands), the more so the fewer of its raises
         were called and shown.
         """
+        return max(0.0, min(1.0, self._raised_read(seat) + self.fold_swing(seat)))
+
+    def raise_tightness(self, seat: int) -> float:
+        """Strength behind this seat's raises read from its raises alone: the cards
+        its called raises showed and how often it raises, not how often it runs.
+
+        Runs are evidence about answers. A player whose raises and answers
+        follow one temper (every rule-bot personality but the sly one) runs
+        as tightly as it raises, so :meth:`tightness` reads both; a bluffer
+        raises on nothing and still runs from raises with weak hands, and
+        read by its runs it looked tight. What lowers the defence floor
+        (:meth:`tight_evidence`) rests on this read only.
+        """
+        return max(0.0, min(1.0, self._raised_read(seat)))
+
+    def _raised_read(self, seat: int) -> float:
+        """The shown strength shrunk towards the prior, moved by the raise rate."""
         shown = self.seats[seat].shown
         base = (sum(shown) + HARD.prior * HARD.prior_weight) / (len(shown) + HARD.prior_weight)
         ratio = normal_raise_rate(self.players) / self.raise_rate(seat)
@@ -214,7 +233,7 @@ class TableReads:
         # the rate is indirect evidence: it stands in for cards not yet shown and gives
         # way as they are (a seat that raises often, at the right moments, shows strength)
         swing *= HARD.prior_weight / (len(shown) + HARD.prior_weight)
-        return max(0.0, min(1.0, base + swing + self.fold_swing(seat)))
+        return base + swing
 
     def fold_swing(self, seat: int) -> float:
         """Tightness read from how often the seat runs from raises.
@@ -268,8 +287,9 @@ class TableReads:
 
     def tight_evidence(self, seat: int) -> float:
         """How sure the record is that this seat raises tighter than a normal player:
-        0 for a stranger, towards 1 as its read climbs from the prior to
-        ``HARD.tight_from`` over many hands (``hands / (hands + HARD.evidence_hands)``).
+        0 for a stranger, towards 1 as the read of its raises (:meth:`raise_tightness`,
+        not its runs) climbs from the prior to ``HARD.tight_from`` over many hands
+        (``hands / (hands + HARD.evidence_hands)``).
 
         The read itself is shrunk towards the prior, but a few hands still move it;
         whatever leans on "this seat is tight" (the tight rules in the belief, a
@@ -278,7 +298,8 @@ class TableReads:
         hands = self.seats[seat].hands
         trust = hands / (hands + HARD.evidence_hands)
         prior = HARD.prior
-        tight = min(1.0, max(0.0, (self.tightness(seat) - prior) / (HARD.tight_from - prior)))
+        read = self.raise_tightness(seat)
+        tight = min(1.0, max(0.0, (read - prior) / (HARD.tight_from - prior)))
         return trust * tight
 
     def bluff_evidence(self, seat: int) -> float:

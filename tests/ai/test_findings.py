@@ -92,6 +92,26 @@ def test_a_rock_with_games_of_record_is_run_from_in_the_third_trick() -> None:
     assert choices(view, rock) == ["run"] * len(SEEDS)
 
 
+def test_a_bluffer_who_runs_from_raises_still_meets_the_floor() -> None:
+    """The bluffer's record at a table of four: it raised in 40 of 100 hands (twice a
+    normal player's rate) and ran from 30 of the 40 raises put to it. Its runs read
+    tight, its raises do not: the floor stands, and the two meets its six as it meets
+    a stranger's."""
+    view = third_trick_six(Card(2, "D"))
+    bluffer = TableReads(4)
+    for h in range(100):
+        if h < 40:
+            bluffer.action(1, A.TRUCO)
+            bluffer.action(2, A.RUN)
+            bluffer.action(0, A.TRUCO)
+            bluffer.action(1, A.RUN if h < 30 else A.ACCEPT)
+        bluffer.hand_over(PAULISTA, VIRA, [[(0, Card(4, "H")), (1, Card(5, "H"))]])
+    assert bluffer.tightness(1) > HARD.prior  # the runs, read as a temper
+    assert bluffer.raise_tightness(1) < HARD.prior and bluffer.tight_evidence(1) == 0.0
+    assert floor_accepts(PAULISTA, view, ranking(PAULISTA, VIRA), bluffer)
+    assert choices(view, bluffer) == ["accept"] * len(SEEDS)
+
+
 def test_a_strangers_six_is_accepted_by_the_share_of_hands_a_bluff_must_meet() -> None:
     """The same two against a raiser we know nothing about. A truco from 1 to 3 must be
     met with half of our hands and its six with two thirds of those (by match equity a

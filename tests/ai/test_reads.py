@@ -449,6 +449,15 @@ def test_tight_evidence_needs_hands_not_assumptions() -> None:
     assert reads_of(1, 8).tight_evidence(0) < rare.tight_evidence(0) / 2
 
 
+def test_runs_do_not_tell_how_a_seat_raises() -> None:
+    """A seat's runs move its tightness (a player of one temper answers as it raises),
+    not the read of its raises that lowers the defence floor: a bluffer runs too."""
+    runner, usual = answered(12, 8), answered(7, 13)
+    assert runner.tightness(1) > usual.tightness(1)
+    assert runner.raise_tightness(1) == usual.raise_tightness(1)
+    assert runner.tight_evidence(1) == usual.tight_evidence(1)
+
+
 def test_only_called_raises_that_show_value_lower_the_bluff_evidence() -> None:
     """A stranger may bluff; a raiser whose called raises kept showing strong cards has
     not been, and one caught on weak cards may again."""
