@@ -141,6 +141,10 @@ class Analysis:
     worlds: int
     searched: bool
     break_even: float | None = None  # of the raise being answered, if any
+    # what made the choice: "rule" (no search: the rule bot's), "sure" (a sure win's
+    # raise), "search", or "floor" (the defence floor turned the search's run into an
+    # accept); the arena files accepted raises by it
+    cause: str = "rule"
 
     def chance(self, action: Action | None = None) -> float:
         """Estimated chance that this seat's side wins the hand after ``action``."""
@@ -323,7 +327,7 @@ def analyse(rules: TrickRules[Any], view: SeatView, rng: random.Random,
         return Analysis(baseline, baseline, {}, 0, False)
     sure = sure_raise(rules, view, rank)
     if sure is not None:  # the hand cannot be lost: raise it (or take the raise), no search
-        return Analysis(sure, baseline, {}, 0, False, view_break_even(rules, view))
+        return Analysis(sure, baseline, {}, 0, False, view_break_even(rules, view), "sure")
     cands = backed(view, candidates(view, rank, baseline), baseline)
     if len(cands) == 1:
         return Analysis(baseline, baseline, {}, 0, False)
@@ -358,11 +362,14 @@ def analyse(rules: TrickRules[Any], view: SeatView, rng: random.Random,
     choice = pick(outcomes, baseline, budget.z)
     choice = thrifty(rules, view, rank, outcomes, choice, budget.z)
     be = view_break_even(rules, view)
+    cause = "search"
     if be is not None:  # a raise waits for our answer: how tight its caller reads counts
         choice = gate(view, outcomes, choice, be,
                       read_margin(view, reads, budget.accept_margin))
-        choice = defend(rules, view, rank, reads, choice)
-    return Analysis(choice, baseline, outcomes, used, True, be)
+        defended = defend(rules, view, rank, reads, choice)
+        if defended != choice:
+            choice, cause = defended, "floor"
+    return Analysis(choice, baseline, outcomes, used, True, be, cause)
 
 
 def paired_gap(a: Outcome, b: Outcome) -> tuple[float, float]:

@@ -14,7 +14,10 @@ in all and apart for raises made on turn and for counter-raises (a raise made
 in answer to one of ours), which go wrong in different ways. Each accepted
 raise is searched again on worlds drawn anew (:func:`fresh_estimate`), and the
 gap of that estimate is printed beside: the model's own error, without the
-winner's curse of the estimate the answer chose on.
+winner's curse of the estimate the answer chose on. A search level's accepted
+raises are also split by what made the accept (``by_cause``: the search, the
+defence floor, a sure win). ``hand_ends`` files every hand by how it ended
+(:mod:`chatbot.bench.hand_ends`), with A's net points per game for each ending.
 
 ``--suite`` runs hard against the baseline and every style in the four
 formats of issue 17 (2v2 Paulista, 2v2 Mineiro, 1v1 Paulista, 2v2 Argentine)
@@ -75,7 +78,9 @@ from chatbot.ai.search import Analysis, analyse, table_best, trick_effect
 from chatbot.ai.senas import table_senas
 from chatbot.ai.strength import ranking
 from chatbot.ai.worlds import counter_pending
+from chatbot.bench import hand_ends
 from chatbot.bench import pinned as P
+from chatbot.bench.hand_ends import Ends, file_hand
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
@@ -136,6 +141,7 @@ class Accepted:
     counter: bool = False  # a raise made in answer to ours (it accepted ours and went higher)
     won: bool = False
     fresh: float | None = None  # the same search's chance after accepting, on worlds drawn anew
+    cause: str | None = None  # a search level's: "search", "floor", "sure" or "rule" (Analysis)
 
 
 @dataclass(slots=True)
@@ -152,6 +158,7 @@ class GameResult:
     senas: int = 0  # señas made in the game
     caught: int = 0  # catches of them by opponents
     series_game: int = 1  # the game's place in its series at one table, from 1
+    ends: dict[str, Ends] = field(default_factory=dict)  # the hands by how they ended (A's view)
 
 
 def search_of(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
@@ -162,18 +169,27 @@ def search_of(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
     return None
 
 
-def bot_move(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
-             reads: TableReads, bot: SeatBot | None = None) -> tuple[Action, float | None]:
-    """The level's action and, for the search levels, its estimate of winning the hand.
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A bot's action; for the search levels, its estimate of winning the hand and what
+    made the choice (:attr:`chatbot.ai.search.Analysis.cause`)."""
 
-    ``bot`` is the seat's held-out bot object, for a ``heldout:`` level."""
+    action: Action
+    estimate: float | None = None
+    cause: str | None = None
+
+
+def bot_move(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
+             reads: TableReads, bot: SeatBot | None = None) -> Move:
+    """The level's move; ``bot`` is the seat's held-out bot object, for a ``heldout:`` level."""
     if bot is not None:
-        return bot.choose(rules, view, rng), None
+        return Move(bot.choose(rules, view, rng))
     if len(view.legal) > 1:
         analysis = search_of(rules, view, level, rng, reads)
         if analysis is not None:
-            return analysis.choice, analysis.chance() if analysis.searched else None
-    return decide(rules, view, level, rng), None
+            return Move(analysis.choice, analysis.chance() if analysis.searched else None,
+                        analysis.cause)
+    return Move(decide(rules, view, level, rng))
 
 
 def fresh_estimate(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
@@ -272,6 +288,8 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
     waste = {a: 0, b: 0}
     accepted: list[Accepted] = []
     in_hand: list[Accepted] = []
+    team_a = next(iter(sides_a))
+    ends: dict[str, Ends] = {}
     if reads is None:
         reads = TableReads(n)  # public facts only: one record serves every seat at the table
     table_reads = reads
@@ -291,6 +309,7 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
             entry.won = hand.winner == entry.team
         accepted.extend(in_hand)
         in_hand.clear()
+        file_hand(ends, rules, match, team_a)
 
     for _ in range(MAX_ACTIONS):
         if match.winner is not None:
@@ -316,10 +335,12 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
         who = level[seat]
         start, start_cpu = time.perf_counter(), time.thread_time()
         old = pinned.get(seat)
+        cause = None
         if old is not None:
             action, estimate, spent = old.choose(match, view, stream[seat])
         else:
-            action, estimate = bot_move(rules, view, who, bot_rngs[seat], reads, bots.get(seat))
+            move = bot_move(rules, view, who, bot_rngs[seat], reads, bots.get(seat))
+            action, estimate, cause = move.action, move.estimate, move.cause
             spent = time.thread_time() - start_cpu
         elapsed = time.perf_counter() - start
         if len(view.legal) > 1:
@@ -337,18 +358,18 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
                 fresh = old.fresh(match, key) if old is not None else fresh_estimate(
                     rules, view, who, random.Random(key), reads)
             in_hand.append(Accepted(who, view.level + 1, be, estimate, view.team,
-                                    counter_pending(rules, view), fresh=fresh))
+                                    counter_pending(rules, view), fresh=fresh, cause=cause))
         events: list[Event] = []
         rules.apply(match, seat, real_action(match, seat, action), events)
         feed(events)
     else:
         raise RuntimeError("game did not end")
     close_hand()
-    team_a = next(iter(sides_a))
     others = [s for t, s in enumerate(match.score) if t != team_a]
     diff = match.score[team_a] - sum(others) / len(others)
     return GameResult(match.winner == team_a, diff, latencies, cpu, float(match.score[team_a]),
-                      sum(others) / len(others), accepted, plays, waste, senas_made, caught)
+                      sum(others) / len(others), accepted, plays, waste, senas_made, caught,
+                      ends=ends)
 
 
 def play_pairs(config: Config, a: str, b: str, seed: int, indices: Sequence[int],
@@ -411,7 +432,18 @@ def accepted_figures(entries: list[Accepted]) -> dict[str, Any]:
         rated = [e.estimate for e in group if e.estimate is not None]
         if rated:  # the search's own estimate at this level, beside what was won
             out[str(raise_level)]["mean_estimate"] = round(statistics.fmean(rated), 4)
+        causes = sorted({e.cause for e in group if e.cause is not None})
+        if causes:  # whose accepts they were: the search's, the floor's, a sure win's
+            out[str(raise_level)]["by_cause"] = {cause: cause_figures(
+                [e for e in group if e.cause == cause]) for cause in causes}
     return out
+
+
+def cause_figures(group: list[Accepted]) -> dict[str, Any]:
+    """Accepted raises of one cause: how many, the share won, the mean break-even."""
+    won = sum(e.won for e in group)
+    return {"accepted": len(group), "won": won, "win_rate": round(won / len(group), 4),
+            "mean_break_even": round(statistics.fmean(e.break_even for e in group), 4)}
 
 
 def calibration(entries: list[Accepted]) -> dict[str, Any] | None:
@@ -522,6 +554,7 @@ def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1,
                   if n else 0.0},
         "latency": {level: figures["latency"] for level, figures in levels.items()},
         "levels": levels,
+        "hand_ends": hand_ends.figures([r.ends for r in results], n),
         **({"series_split": series_split(results)} if is_heldout(a) or is_heldout(b) else {}),
         "seconds": round(time.perf_counter() - start, 1),
     }

@@ -163,3 +163,10 @@ def test_hard_s_accepted_raises_are_searched_again(capsys: pytest.CaptureFixture
     gap = out["levels"]["hard"]["calibration"]
     assert gap is not None and gap["fresh_hands"] == gap["hands"] > 0
     assert 0.0 <= gap["fresh_estimate"] <= 1.0
+    # and each level's accepts are split by what made them, the parts adding up
+    for row in out["levels"]["hard"]["accepted_raises"].values():
+        parts = row["by_cause"]
+        assert set(parts) <= {"search", "floor", "sure", "rule"}
+        assert sum(part["accepted"] for part in parts.values()) == row["accepted"]
+    assert all("by_cause" not in row
+               for row in out["levels"]["aggressive"]["accepted_raises"].values())

@@ -126,6 +126,19 @@ def test_a_strangers_six_is_accepted_by_the_share_of_hands_a_bluff_must_meet() -
         assert choices(third_trick_six(weaker)) == ["run"] * len(SEEDS)
 
 
+def test_an_accept_the_floor_made_says_so() -> None:
+    """The analysis names what made its choice, so the arena can file the floor's accepts
+    apart from the search's: the stranger's six is met by the floor where the search alone
+    ran, and against the rock's record the floor makes nothing."""
+    view = third_trick_six(Card(2, "D"))
+    stranger = [analyse(PAULISTA, view, random.Random(seed), SURE) for seed in SEEDS]
+    assert "floor" in {a.cause for a in stranger}
+    assert all(a.choice.kind == A.ACCEPT for a in stranger if a.cause == "floor")
+    rock = record(4, (1, 3), 100, 5)
+    assert {analyse(PAULISTA, view, random.Random(seed), SURE, reads=rock).cause
+            for seed in SEEDS} == {"search"}
+
+
 # One hand of 2v2 played out face up by the rules of good play (the rule bots'): seat 1
 # beats a 2 with its cheapest winner (a 3, its manilha kept), leads low a trick up and
 # wins the third with the manilha; seat 3 throws its lowest under its partner's winning
