@@ -39,7 +39,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from chatbot.ai.answers import (
     DEALS,
@@ -131,6 +131,11 @@ class Outcome:
         return self.wins / len(self.values) if self.values else 0.0
 
 
+# What made a choice: "rule" (no search: the rule bot's), "sure" (a sure win's raise),
+# "search", or "floor" (the defence floor turned the search's run into an accept).
+Cause = Literal["rule", "sure", "search", "floor"]
+
+
 @dataclass(slots=True)
 class Analysis:
     """The search's picture of one decision: used by the bot and by hints."""
@@ -141,10 +146,7 @@ class Analysis:
     worlds: int
     searched: bool
     break_even: float | None = None  # of the raise being answered, if any
-    # what made the choice: "rule" (no search: the rule bot's), "sure" (a sure win's
-    # raise), "search", or "floor" (the defence floor turned the search's run into an
-    # accept); the arena files accepted raises by it
-    cause: str = "rule"
+    cause: Cause = "rule"  # what made the choice; the arena files accepted raises by it
 
     def chance(self, action: Action | None = None) -> float:
         """Estimated chance that this seat's side wins the hand after ``action``."""
@@ -362,7 +364,7 @@ def analyse(rules: TrickRules[Any], view: SeatView, rng: random.Random,
     choice = pick(outcomes, baseline, budget.z)
     choice = thrifty(rules, view, rank, outcomes, choice, budget.z)
     be = view_break_even(rules, view)
-    cause = "search"
+    cause: Cause = "search"
     if be is not None:  # a raise waits for our answer: how tight its caller reads counts
         choice = gate(view, outcomes, choice, be,
                       read_margin(view, reads, budget.accept_margin))

@@ -74,7 +74,7 @@ from typing import Any, Protocol
 
 from chatbot.ai import BENCH_LEVELS, STYLE_LEVELS, TUNING_STYLES, TableReads, decide
 from chatbot.ai.equity import view_break_even
-from chatbot.ai.search import Analysis, analyse, table_best, trick_effect
+from chatbot.ai.search import Analysis, Cause, analyse, table_best, trick_effect
 from chatbot.ai.senas import table_senas
 from chatbot.ai.strength import ranking
 from chatbot.ai.worlds import counter_pending
@@ -141,7 +141,7 @@ class Accepted:
     counter: bool = False  # a raise made in answer to ours (it accepted ours and went higher)
     won: bool = False
     fresh: float | None = None  # the same search's chance after accepting, on worlds drawn anew
-    cause: str | None = None  # a search level's: "search", "floor", "sure" or "rule" (Analysis)
+    cause: Cause | None = None  # a search level's (Analysis.cause)
 
 
 @dataclass(slots=True)
@@ -176,7 +176,7 @@ class Move:
 
     action: Action
     estimate: float | None = None
-    cause: str | None = None
+    cause: Cause | None = None
 
 
 def bot_move(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
@@ -309,7 +309,7 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
             entry.won = hand.winner == entry.team
         accepted.extend(in_hand)
         in_hand.clear()
-        file_hand(ends, rules, match, team_a)
+        file_hand(ends, match, team_a)
 
     for _ in range(MAX_ACTIONS):
         if match.winner is not None:

@@ -15,7 +15,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from chatbot.rules.base import TrickRules
 from chatbot.rules.state import Hand, Match, Special
 
 
@@ -32,20 +31,17 @@ class Ends:
         self.net += net
         self.a_won += a_won
 
+    def merge(self, other: Ends) -> None:
+        self.hands += other.hands
+        self.net += other.net
+        self.a_won += other.a_won
+
 
 def side(team: int | None, team_a: int) -> str:
     return "a" if team == team_a else "b"
 
 
-def eleven_side(rules: TrickRules[Any], match: Match[Any], hand: Hand[Any], team_a: int) -> str:
-    """Who played (or ran from) the hand of eleven: the side at that score before it."""
-    at = getattr(rules, "special_at", None)
-    before = [score - points for score, points in zip(match.score, hand.points, strict=False)]
-    teams = [t for t, score in enumerate(before) if score == at]
-    return side(teams[0], team_a) if len(teams) == 1 else "both"
-
-
-def ending(rules: TrickRules[Any], match: Match[Any], team_a: int) -> str:
+def ending(match: Match[Any], team_a: int) -> str:
     """The name of how this finished hand ended, from side A's seat.
 
     ``quiet``: played out with no raise accepted; ``X_raise_L_run_from``: side X's
@@ -58,9 +54,9 @@ def ending(rules: TrickRules[Any], match: Match[Any], team_a: int) -> str:
     assert hand is not None and hand.over
     if hand.special == Special.IRON:
         return "iron_hand"
-    if hand.special == Special.ELEVEN:
+    if hand.special == Special.ELEVEN:  # the rules record the side that holds it
         ran = hand.reason == "eleven-run"
-        return f"eleven_{eleven_side(rules, match, hand, team_a)}_{'ran' if ran else 'played'}"
+        return f"eleven_{side(hand.x.team, team_a)}_{'ran' if ran else 'played'}"
     if hand.reason == "run":  # the winner raised and the other side ran from it
         return f"{side(hand.winner, team_a)}_raise_{hand.level + 1}_run_from"
     if hand.level > 0:
@@ -74,12 +70,11 @@ def net_points(hand: Hand[Any], team_a: int) -> float:
     return hand.points[team_a] - (sum(others) / len(others) if others else 0.0)
 
 
-def file_hand(ends: dict[str, Ends], rules: TrickRules[Any], match: Match[Any],
-              team_a: int) -> None:
+def file_hand(ends: dict[str, Ends], match: Match[Any], team_a: int) -> None:
     """Add the finished hand of ``match`` to ``ends``."""
     hand = match.hand
     assert hand is not None
-    ends.setdefault(ending(rules, match, team_a), Ends()).add(
+    ends.setdefault(ending(match, team_a), Ends()).add(
         net_points(hand, team_a), hand.winner == team_a)
 
 
@@ -89,10 +84,7 @@ def figures(games: Iterable[Mapping[str, Ends]], n_games: int) -> dict[str, Any]
     total: dict[str, Ends] = {}
     for ends in games:
         for name, part in ends.items():
-            into = total.setdefault(name, Ends())
-            into.hands += part.hands
-            into.net += part.net
-            into.a_won += part.a_won
+            total.setdefault(name, Ends()).merge(part)
     if not n_games:
         return {}
     return {name: {"hands": part.hands,

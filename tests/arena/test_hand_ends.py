@@ -43,8 +43,8 @@ def test_a_raise_run_from_belongs_to_the_raiser_s_side() -> None:
     MINEIRO.apply(match, 0, Action(A.PLAY, Card(2, "H")))
     MINEIRO.apply(match, 1, Action(A.TRUCO))
     MINEIRO.apply(match, 0, Action(A.RUN))
-    assert ending(MINEIRO, match, team_a=1) == "a_raise_1_run_from"
-    assert ending(MINEIRO, match, team_a=0) == "b_raise_1_run_from"
+    assert ending(match, team_a=1) == "a_raise_1_run_from"
+    assert ending(match, team_a=0) == "b_raise_1_run_from"
     assert net_points(hand_of(match), 1) == 2 and net_points(hand_of(match), 0) == -2
 
 
@@ -53,7 +53,7 @@ def test_a_counter_raise_run_from_is_filed_at_its_own_level() -> None:
     MINEIRO.apply(match, 0, Action(A.TRUCO))
     MINEIRO.apply(match, 1, Action(A.RAISE))  # seis: accepts the truco and goes higher
     MINEIRO.apply(match, 0, Action(A.RUN))
-    assert ending(MINEIRO, match, team_a=1) == "a_raise_2_run_from"
+    assert ending(match, team_a=1) == "a_raise_2_run_from"
     assert net_points(hand_of(match), 1) == 4
 
 
@@ -64,15 +64,15 @@ def test_an_accepted_raise_played_out_is_filed_by_the_last_raiser() -> None:
     play_out(match)
     hand = match.hand
     assert hand is not None and hand.stake == 4
-    assert ending(MINEIRO, match, team_a=0) == "a_raise_1_accepted"
-    assert ending(MINEIRO, match, team_a=1) == "b_raise_1_accepted"
+    assert ending(match, team_a=0) == "a_raise_1_accepted"
+    assert ending(match, team_a=1) == "b_raise_1_accepted"
     assert abs(net_points(hand, 0)) == 4
 
 
 def test_a_hand_played_with_no_raise_is_quiet() -> None:
     match = mineiro()
     play_out(match)
-    assert ending(MINEIRO, match, team_a=0) == "quiet"
+    assert ending(match, team_a=0) == "quiet"
 
 
 def test_a_hand_of_ten_is_filed_by_the_side_that_held_it() -> None:
@@ -81,8 +81,8 @@ def test_a_hand_of_ten_is_filed_by_the_side_that_held_it() -> None:
     seat = MINEIRO.to_act(match)
     assert seat == 0
     MINEIRO.apply(match, 0, Action(A.ELEVEN_RUN))
-    assert ending(MINEIRO, match, team_a=0) == "eleven_a_ran"
-    assert ending(MINEIRO, match, team_a=1) == "eleven_b_ran"
+    assert ending(match, team_a=0) == "eleven_a_ran"
+    assert ending(match, team_a=1) == "eleven_b_ran"
     assert net_points(hand_of(match), 0) == -2
 
 
@@ -102,7 +102,7 @@ def test_file_hand_adds_to_the_ending_s_count() -> None:
     for _ in range(2):
         match = mineiro()
         play_out(match)
-        file_hand(ends, MINEIRO, match, 0)
+        file_hand(ends, match, 0)
     assert list(ends) == ["quiet"] and ends["quiet"].hands == 2
 
 
