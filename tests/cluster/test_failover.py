@@ -99,9 +99,9 @@ async def test_a_game_goes_on_through_ten_worker_deaths_at_ten_moments(
     game: right after a person's move with the bots' timers pending on the dead worker,
     and while a person has the inline list open. Each time a fresh worker joins, the
     game goes on where it was (nothing lost, nothing applied twice) and its timers fire.
-    The people play calmly (a card, or accept) until the last death: a random pick
-    may raise a hand to twelve, and a game over within ten moves has no moment left
-    to kill at.
+    The people play calmly (a card, or accept). The bots' raises may still decide a
+    game within ten moves of the people: the deaths then go on in the next game, in a
+    fresh group (Telegram's shuffle and the bots' choices are not the test's to fix).
     The fresh worker is started right after the death, so that its start-up overlaps
     the takeover (lease expiry, timer sweep): the game goes on through the survivors or
     the newcomer, whichever takes the partition first."""
@@ -116,15 +116,20 @@ async def test_a_game_goes_on_through_ten_worker_deaths_at_ten_moments(
 
     alice, bob = FakeUser(server, 1001, "Alice"), FakeUser(server, 1002, "Bob")
     game = await open_group_table(server, repo, alice, bob)
-    partition = cluster.streams.partition_of(game.group.id)
-    moments: list[tuple[int, tuple[int, int, int, str], str]] = []
+    games = [game]
+    moments: list[tuple[int, int, tuple[int, int, int, str], str]] = []
     killed: list[int] = []
     for death in range(10):
-        holders = await eventually(lambda: _holders(cluster, redis, 3), "three workers", WAIT)
-        victim = cluster.worker_of_pid(_pid(holders[partition]))
-        assert victim is not None
         record = await game.human_turn()
+        if record.state in ("finished", "closed"):
+            game = await open_group_table(server, repo, alice, bob)
+            games.append(game)
+            record = await game.human_turn()
         assert record.state not in ("finished", "closed")
+        holders = await eventually(lambda: _holders(cluster, redis, 3), "three workers", WAIT)
+        holder = _pid(holders[cluster.streams.partition_of(game.group.id)])
+        victim = cluster.worker_of_pid(holder)
+        assert victim is not None
         if death % 2 == 0:
             # right after a person's move: the bots' next moves are timers of the worker
             # that is killed, so another worker's sweep must fire them
@@ -142,21 +147,24 @@ async def test_a_game_goes_on_through_ten_worker_deaths_at_ten_moments(
             pick = cards_first(answer.results) or rng.choice(answer.results)
             await user.choose_inline(pick["id"], answer=answer)
             await game.moved_past(record.turn_seq)
-        killed.append(_pid(holders[partition]))
-        moments.append((record.turn_seq, _moment(record.game), kind))
+        killed.append(holder)
+        moments.append((game.table_id, record.turn_seq, _moment(record.game), kind))
     print("killed at", moments)
-    seqs = [seq for seq, _, _ in moments]
-    assert seqs == sorted(set(seqs))  # ten different points of the game
-    assert len({m[:2] for _, m, _ in moments}) > 1  # in several tricks or hands
+    for table_id in {m[0] for m in moments}:
+        seqs = [seq for table, seq, _, _ in moments if table == table_id]
+        assert seqs == sorted(set(seqs))  # different points of each game
+    assert len({(m[0], *m[2][:2]) for m in moments}) > 1  # in several tricks or hands
 
     final = await game.play_to_the_end(rng)
     assert final.state == "finished"
-    rows = await repo.list_events(game.table_id)
-    assert [row.seq for row in rows] == list(range(1, len(rows) + 1))
+    for played in games:
+        rows = await repo.list_events(played.table_id)
+        assert [row.seq for row in rows] == list(range(1, len(rows) + 1))
 
     # the logs, one JSON object a line, follow the game across the dead workers
     lines = _json_lines(cluster)
-    saved = [x for x in lines if x.get("table") == game.table_id
+    table_ids = {played.table_id for played in games}
+    saved = [x for x in lines if x.get("table") in table_ids
              and str(x["message"]).startswith("saved ")]
     # several workers saved it, the dead among them (how many of the ten victims had
     # saved something before their death depends on when each took the game over, which
@@ -165,7 +173,7 @@ async def test_a_game_goes_on_through_ten_worker_deaths_at_ten_moments(
     savers = {x["pid"] for x in saved}
     assert len(savers) >= 2 and savers & set(killed)
     assert all(x["role"] == "worker" for x in lines)
-    assert any("update" in x and x.get("chat") == game.group.id for x in saved)
+    assert any("update" in x and x.get("chat") in {g.group.id for g in games} for x in saved)
 
 
 async def _open_list(game: GroupGame, record: Any) -> tuple[FakeUser, Any]:
