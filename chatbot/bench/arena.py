@@ -78,9 +78,10 @@ from chatbot.ai.search import Analysis, Cause, analyse, table_best, trick_effect
 from chatbot.ai.senas import table_senas
 from chatbot.ai.strength import ranking
 from chatbot.ai.worlds import counter_pending
-from chatbot.bench import hand_ends
+from chatbot.bench import hand_ends, open_cards
 from chatbot.bench import pinned as P
 from chatbot.bench.hand_ends import Ends, file_hand
+from chatbot.bench.open_cards import Answer, answer_open_win
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
@@ -159,6 +160,7 @@ class GameResult:
     caught: int = 0  # catches of them by opponents
     series_game: int = 1  # the game's place in its series at one table, from 1
     ends: dict[str, Ends] = field(default_factory=dict)  # the hands by how they ended (A's view)
+    answers: list[Answer] = field(default_factory=list)  # measured levels' answers, cards open
 
 
 def search_of(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
@@ -253,6 +255,17 @@ def seat_levels(config: Config, a: str, b: str, swap: bool) -> list[str]:
             for s in range(config.players)]
 
 
+def judged_answer(rules: TrickRules, match: Any, view: SeatView, level: str,
+                  kind: str) -> Answer:
+    """``level``'s answer (accept or run) to the raise pending in ``match``, with whether
+    its side would win the hand, cards open, had it accepted (:mod:`.open_cards`)."""
+    be = view_break_even(rules, view)
+    assert be is not None and match.hand is not None
+    accept = next(a for a in view.legal if a.kind == A.ACCEPT)
+    won = answer_open_win(rules, match, view.seat, real_action(match, view.seat, accept))
+    return Answer(level, kind, view.level + 1, len(match.hand.tricks), be, won)
+
+
 def play_game(config: Config, a: str, b: str, seed: int, index: int,
               swap: bool, reads: TableReads | None = None, signal: str = "none",
               bots: dict[int, SeatBot] | None = None,
@@ -290,6 +303,7 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
     in_hand: list[Accepted] = []
     team_a = next(iter(sides_a))
     ends: dict[str, Ends] = {}
+    answers: list[Answer] = []
     if reads is None:
         reads = TableReads(n)  # public facts only: one record serves every seat at the table
     table_reads = reads
@@ -349,6 +363,9 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
             if action.kind == A.PLAY:
                 plays[who] += 1
                 waste[who] += wasted(rules, view, action)
+        if action.kind in (A.ACCEPT, A.RUN) and view.pending_call in (A.TRUCO, A.RAISE) \
+                and not is_heldout(who):
+            answers.append(judged_answer(rules, match, view, who, action.kind))
         if action.kind == A.ACCEPT and view.pending_call in (A.TRUCO, A.RAISE):
             be = view_break_even(rules, view)
             assert be is not None
@@ -369,7 +386,7 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
     diff = match.score[team_a] - sum(others) / len(others)
     return GameResult(match.winner == team_a, diff, latencies, cpu, float(match.score[team_a]),
                       sum(others) / len(others), accepted, plays, waste, senas_made, caught,
-                      ends=ends)
+                      ends=ends, answers=answers)
 
 
 def play_pairs(config: Config, a: str, b: str, seed: int, indices: Sequence[int],
@@ -529,6 +546,8 @@ def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1,
             "wasted_card_rate": round(waste / plays, 5) if plays else 0.0,
             "accepted_raises": accepted_figures(entries),
             "calibration": calibration(entries),
+            "answers_open": open_cards.figures(
+                x for r in results for x in r.answers if x.level == level),
         }
     return {
         "benchmark": "arena",
