@@ -88,6 +88,7 @@ from chatbot.rules.base import TrickRules
 from chatbot.rules.events import Event
 from chatbot.rules.playout import Config
 from chatbot.rules.registry import available_variants
+from chatbot.rules.state import Match
 from chatbot.rules.views import SeatView, real_action, seat_view
 
 MAX_ACTIONS = 100_000
@@ -255,7 +256,7 @@ def seat_levels(config: Config, a: str, b: str, swap: bool) -> list[str]:
             for s in range(config.players)]
 
 
-def judged_answer(rules: TrickRules, match: Any, view: SeatView, level: str,
+def judged_answer(rules: TrickRules, match: Match, view: SeatView, level: str,
                   kind: str) -> Answer:
     """``level``'s answer (accept or run) to the raise pending in ``match``, with whether
     its side would win the hand, cards open, had it accepted (:mod:`.open_cards`)."""
@@ -363,10 +364,10 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
             if action.kind == A.PLAY:
                 plays[who] += 1
                 waste[who] += wasted(rules, view, action)
-        if action.kind in (A.ACCEPT, A.RUN) and view.pending_call in (A.TRUCO, A.RAISE) \
-                and not is_heldout(who):
+        answering = view.pending_call in (A.TRUCO, A.RAISE)  # a truco-ladder raise
+        if answering and action.kind in (A.ACCEPT, A.RUN) and not is_heldout(who):
             answers.append(judged_answer(rules, match, view, who, action.kind))
-        if action.kind == A.ACCEPT and view.pending_call in (A.TRUCO, A.RAISE):
+        if answering and action.kind == A.ACCEPT:
             be = view_break_even(rules, view)
             assert be is not None
             fresh = None

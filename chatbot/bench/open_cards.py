@@ -23,12 +23,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from chatbot.ai.sure_win import CARD_PLAYS
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
 from chatbot.rules.state import Match, Phase
 
-CARD_PLAYS = frozenset({A.PLAY, A.PLAY_HIDDEN})
 NODES = 200_000  # positions at most: a whole 2v2 hand of three cards takes a few thousand
 
 
