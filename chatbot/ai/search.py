@@ -121,6 +121,7 @@ class Outcome:
     action: Action
     values: list[float] = field(default_factory=list)
     wins: int = 0
+    runs: int = 0  # rollouts in which the action, a truco-ladder raise, was run from at once
 
     @property
     def mean(self) -> float:
@@ -129,6 +130,12 @@ class Outcome:
     @property
     def win_rate(self) -> float:
         return self.wins / len(self.values) if self.values else 0.0
+
+    @property
+    def run_rate(self) -> float:
+        """Share of the rollouts whose opponents ran from this raise: the search's
+        model of how often the raise is run from (0 for any other action)."""
+        return self.runs / len(self.values) if self.values else 0.0
 
 
 # What made a choice: "rule" (no search: the rule bot's), "sure" (a sure win's raise),
@@ -152,6 +159,14 @@ class Analysis:
         """Estimated chance that this seat's side wins the hand after ``action``."""
         outcome = self.outcomes.get(action or self.choice)
         return outcome.win_rate if outcome is not None else 0.5
+
+    def run_chance(self) -> float | None:
+        """The rollouts' share of runs from the choice, a searched truco-ladder raise;
+        None for any other choice (the arena checks it against the real answers)."""
+        outcome = self.outcomes.get(self.choice)
+        if outcome is None or self.choice.kind not in LADDER:
+            return None
+        return outcome.run_rate
 
 
 def searchable(view: SeatView) -> bool:
@@ -356,6 +371,7 @@ def analyse(rules: TrickRules[Any], view: SeatView, rng: random.Random,
             assert end.hand is not None
             if end.hand.winner == view.team:
                 outcome.wins += 1
+                outcome.runs += ran_from(end, view, action)
         used += 1
         if used >= first and used % 4 == 0 and clear_leader(outcomes, budget.stop_z):
             break
@@ -372,6 +388,17 @@ def analyse(rules: TrickRules[Any], view: SeatView, rng: random.Random,
         if defended != choice:
             choice, cause = defended, "floor"
     return Analysis(choice, baseline, outcomes, used, True, be, cause)
+
+
+def ran_from(end: Match[Any], view: SeatView, action: Action) -> bool:
+    """In the finished rollout ``end`` (won by this seat's side), the opponents ran from
+    ``action`` itself: a truco-ladder raise never accepted (the level it was made at
+    stands: one up when it answers a raise, which it accepts) and the hand ended by
+    a run."""
+    hand = end.hand
+    assert hand is not None
+    stands = view.level + (1 if view.pending_call in LADDER else 0)
+    return action.kind in LADDER and hand.reason == "run" and hand.level == stands
 
 
 def paired_gap(a: Outcome, b: Outcome) -> tuple[float, float]:

@@ -78,10 +78,11 @@ from chatbot.ai.search import Analysis, Cause, analyse, table_best, trick_effect
 from chatbot.ai.senas import table_senas
 from chatbot.ai.strength import ranking
 from chatbot.ai.worlds import counter_pending
-from chatbot.bench import hand_ends, open_cards
+from chatbot.bench import hand_ends, open_cards, raise_runs
 from chatbot.bench import pinned as P
 from chatbot.bench.hand_ends import Ends, file_hand
 from chatbot.bench.open_cards import Answer, answer_open_win
+from chatbot.bench.raise_runs import RaiseAnswer
 from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
@@ -162,6 +163,7 @@ class GameResult:
     series_game: int = 1  # the game's place in its series at one table, from 1
     ends: dict[str, Ends] = field(default_factory=dict)  # the hands by how they ended (A's view)
     answers: list[Answer] = field(default_factory=list)  # measured levels' answers, cards open
+    raises: list[RaiseAnswer] = field(default_factory=list)  # their searched raises, answered
 
 
 def search_of(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
@@ -180,6 +182,7 @@ class Move:
     action: Action
     estimate: float | None = None
     cause: Cause | None = None
+    run_chance: float | None = None  # a searched raise: the share of runs its rollouts saw
 
 
 def bot_move(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
@@ -190,8 +193,10 @@ def bot_move(rules: TrickRules, view: SeatView, level: str, rng: random.Random,
     if len(view.legal) > 1:
         analysis = search_of(rules, view, level, rng, reads)
         if analysis is not None:
-            return Move(analysis.choice, analysis.chance() if analysis.searched else None,
-                        analysis.cause)
+            if not analysis.searched:
+                return Move(analysis.choice, None, analysis.cause)
+            return Move(analysis.choice, analysis.chance(), analysis.cause,
+                        analysis.run_chance())
     return Move(decide(rules, view, level, rng))
 
 
@@ -305,6 +310,8 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
     team_a = next(iter(sides_a))
     ends: dict[str, Ends] = {}
     answers: list[Answer] = []
+    raises: list[RaiseAnswer] = []
+    raised: RaiseAnswer | None = None  # a measured level's searched raise, not yet answered
     if reads is None:
         reads = TableReads(n)  # public facts only: one record serves every seat at the table
     table_reads = reads
@@ -332,6 +339,7 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
         hand = match.hand
         assert hand is not None
         if hand.over:
+            raised = None
             close_hand()
             feed(rules.next_hand(match, deal_rng))
             continue
@@ -350,12 +358,13 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
         who = level[seat]
         start, start_cpu = time.perf_counter(), time.thread_time()
         old = pinned.get(seat)
-        cause = None
+        cause = run_chance = None
         if old is not None:
             action, estimate, spent = old.choose(match, view, stream[seat])
         else:
             move = bot_move(rules, view, who, bot_rngs[seat], reads, bots.get(seat))
             action, estimate, cause = move.action, move.estimate, move.cause
+            run_chance = move.run_chance
             spent = time.thread_time() - start_cpu
         elapsed = time.perf_counter() - start
         if len(view.legal) > 1:
@@ -365,6 +374,12 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
                 plays[who] += 1
                 waste[who] += wasted(rules, view, action)
         answering = view.pending_call in (A.TRUCO, A.RAISE)  # a truco-ladder raise
+        if answering and raised is not None and action.kind in (A.ACCEPT, A.RUN, A.RAISE):
+            raised.ran = action.kind == A.RUN
+            raises.append(raised)
+            raised = None
+        if run_chance is not None:  # a searched raise: its answer comes next
+            raised = RaiseAnswer(who, view.level + 1, len(hand.tricks), run_chance)
         if answering and action.kind in (A.ACCEPT, A.RUN) and not is_heldout(who):
             answers.append(judged_answer(rules, match, view, who, action.kind))
         if answering and action.kind == A.ACCEPT:
@@ -387,7 +402,7 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
     diff = match.score[team_a] - sum(others) / len(others)
     return GameResult(match.winner == team_a, diff, latencies, cpu, float(match.score[team_a]),
                       sum(others) / len(others), accepted, plays, waste, senas_made, caught,
-                      ends=ends, answers=answers)
+                      ends=ends, answers=answers, raises=raises)
 
 
 def play_pairs(config: Config, a: str, b: str, seed: int, indices: Sequence[int],
@@ -549,6 +564,8 @@ def run(config: Config, a: str, b: str, games: int, seed: int, jobs: int = 1,
             "calibration": calibration(entries),
             "answers_open": open_cards.figures(
                 x for r in results for x in r.answers if x.level == level),
+            "raise_runs": raise_runs.figures(
+                x for r in results for x in r.raises if x.level == level),
         }
     return {
         "benchmark": "arena",
