@@ -371,7 +371,7 @@ def analyse(rules: TrickRules[Any], view: SeatView, rng: random.Random,
             assert end.hand is not None
             if end.hand.winner == view.team:
                 outcome.wins += 1
-                outcome.runs += ran_from(end, view, action)
+            outcome.runs += ran_from(end, view, action)
         used += 1
         if used >= first and used % 4 == 0 and clear_leader(outcomes, budget.stop_z):
             break
@@ -391,14 +391,15 @@ def analyse(rules: TrickRules[Any], view: SeatView, rng: random.Random,
 
 
 def ran_from(end: Match[Any], view: SeatView, action: Action) -> bool:
-    """In the finished rollout ``end`` (won by this seat's side), the opponents ran from
-    ``action`` itself: a truco-ladder raise never accepted (the level it was made at
-    stands: one up when it answers a raise, which it accepts) and the hand ended by
-    a run."""
+    """In the finished rollout ``end``, the opponents ran from ``action`` itself: a
+    truco-ladder raise never accepted (the level it was made at stands: one up when it
+    answers a raise, which it accepts) and the hand won by this seat's side by a run."""
+    if action.kind not in LADDER:
+        return False
     hand = end.hand
     assert hand is not None
     stands = view.level + (1 if view.pending_call in LADDER else 0)
-    return action.kind in LADDER and hand.reason == "run" and hand.level == stands
+    return hand.winner == view.team and hand.reason == "run" and hand.level == stands
 
 
 def paired_gap(a: Outcome, b: Outcome) -> tuple[float, float]:
