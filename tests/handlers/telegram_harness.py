@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import random
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -68,18 +70,27 @@ async def running_bot(server: FakeTelegramServer, db_url: URL,
     The bot keeps each group's minute in virtual time (the fake records its calls on
     the same clock), so a fast game costs no real waiting, and on the way out every
     test checks that no group got more than 20 sends and edits in any 60 s.
+    The deals are seeded by the test's name (``seeded_deals``): a failure deals the same
+    cards when it is run again, and no test passes or fails by the luck of a deal.
     """
     clock = virtual_clock(server)
     minute = (GroupMinute(clock=clock.now, sleep=clock.sleep) if clock is not None
               else GroupMinute(limit=1_000_000))
     mark = server.mark()
     settings = settings_for(server, db_url, timing, owner_id)
-    app = build_application(settings, rate_limiter=False, group_minute=minute)
+    app = build_application(settings, rate_limiter=False, group_minute=minute,
+                            deals=seeded_deals())
     async with running(app, settings):
         yield app
     if clock is not None:  # (not when the test failed: its own error says more)
         peaks = group_peaks(server, since=mark)
         assert all(p <= GROUP_LIMIT for p in peaks.values()), peaks
+
+
+def seeded_deals() -> random.Random:
+    """The deals of the running test: seeded by its name, the same every run."""
+    test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" ", 1)[0]  # less " (call)"
+    return random.Random(test)
 
 
 def deps_of(app: Application) -> Deps:

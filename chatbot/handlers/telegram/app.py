@@ -14,6 +14,7 @@ table's moves go on the stage (which tells the web table's pages of every outcom
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -70,7 +71,8 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
                       group_minute: GroupMinute | None = None,
                       worker: bool = False,
                       shared_limits: SharedLimits | None = None,
-                      fire_through: Callable[[Fire], Fire] | None = None) -> Application:
+                      fire_through: Callable[[Fire], Fire] | None = None,
+                      deals: random.Random | None = None) -> Application:
     """The PTB application with every handler; storage is migrated in post_init.
 
     Updates run concurrently (one game's moves are serialised by the service's
@@ -87,6 +89,8 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
     nor re-arms every stored deadline (the workers' sweep runs the overdue ones).
     ``shared_limits``: Telegram's flood limits kept in Redis for every worker together
     (chatbot/handlers/cluster/shared_limits.py) instead of in this process.
+    ``deals``: the shuffles' random source (by default the system's; the tests seed it,
+    so that a failure deals the same cards when it is run again).
     """
     limiter = make_limiter(rate_limiter, group_minute or GroupMinute(), shared_limits,
                            watch=lambda chat, error: deps.lifecycle.told(chat, error))
@@ -96,7 +100,7 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
         settings.token, base_url=settings.api_base_url, base_file_url=settings.api_file_url,
         request=requests.calls, get_updates_request=requests.updates, rate_limiter=limiter)
     deps = make_deps(settings, bot, requests, limiter, worker=worker,
-                     fire_through=fire_through)
+                     fire_through=fire_through, deals=deals)
     app = (Application.builder().bot(bot).concurrent_updates(update_processor or 256)
            .post_init(partial(post_init, deps)).post_stop(partial(post_stop, deps))
            .post_shutdown(partial(post_shutdown, deps)).build())
@@ -113,12 +117,13 @@ def build_application(settings: Settings, *, rate_limiter: bool = True,
 
 def make_deps(settings: Settings, bot: ExtBot[Any], requests: Requests,
               limiter: ChatRateLimiter, *, worker: bool = False,
-              fire_through: Callable[[Fire], Fire] | None = None) -> Deps:
+              fire_through: Callable[[Fire], Fire] | None = None,
+              deals: random.Random | None = None) -> Deps:
     """Every part, each built once with what it needs (see the module's docstring for
     the two arrows that point back)."""
     engine = make_engine(settings.database_url, **pool_options(settings.database_url))
     repo = Repository(engine, RECORDS_AT_GAME_END)
-    service = GameService(repo, settings.timing, alone=not worker,
+    service = GameService(repo, settings.timing, rng=deals, alone=not worker,
                           table_locks=TableLocks(engine) if worker else None)
     codec, users, stickers = PayloadCodec(settings.payload_secret), Users(repo), StickerBook()
     url = settings.webapp_url
