@@ -32,7 +32,7 @@ from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
 from tests.cluster.test_streams_and_worker import redis, streams
 from tests.handlers.group_helpers import eventually, open_group_table
-from tests.handlers.telegram_harness import settings_for
+from tests.handlers.telegram_harness import seeded_deals, settings_for
 from tests.handlers.test_telegram_chat_lifecycle import quiet
 
 __all__ = ["redis", "streams"]
@@ -51,7 +51,8 @@ async def cluster(server: FakeTelegramServer, db_url: URL, redis: Redis,
     async with AsyncExitStack() as stack:
         for name in ("w1", "w2"):
             limits = SharedLimits(redis, streams.prefix, group_limit=1000, per_chat=1000)
-            app = build_application(settings, worker=True, shared_limits=limits)
+            app = build_application(settings, worker=True, shared_limits=limits,
+                                    deals=seeded_deals())
             await stack.enter_async_context(running(app, settings, receive=False))
             apps.append(app)
             worker = Worker(redis, streams, application_handler(app), 2, name=name)

@@ -22,7 +22,7 @@ from chatbot.i18n.translation import translate
 from chatbot.storage import Repository
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import open_group_table
-from tests.handlers.telegram_harness import settings_for
+from tests.handlers.telegram_harness import seeded_deals, settings_for
 from tests.web.conftest import ANA, BIA, TOKEN, init_data
 from tests.web.test_telegram_web import free_port
 
@@ -72,7 +72,7 @@ async def test_a_stranger_to_the_group_may_not_watch(fake_telegram: FakeTelegram
     settings = replace(settings_for(fake_telegram, migrated_db_url),
                        webapp_url="https://bot.example.org/truco/table/", webapp_port=port)
     app = build_application(settings, rate_limiter=False,
-                            group_minute=GroupMinute(limit=1_000_000))
+                            group_minute=GroupMinute(limit=1_000_000), deals=seeded_deals())
     repo = Repository(db_engine)
     alice, bob = FakeUser(fake_telegram, 1001, "Alice"), FakeUser(fake_telegram, 1002, "Bob")
     carol = FakeUser(fake_telegram, 1003, "Carol")

@@ -20,7 +20,7 @@ from chatbot.handlers.telegram.lifecycle import running
 from chatbot.storage import Repository, TableRecord
 from chatbot.testing.fakebotapi import FakeTelegramServer, FakeUser
 from tests.handlers.group_helpers import cards_first, eventually, open_group_table, table_of
-from tests.handlers.telegram_harness import settings_for
+from tests.handlers.telegram_harness import seeded_deals, settings_for
 from tests.web.conftest import init_data
 
 GUARD = 120.0
@@ -52,7 +52,7 @@ async def test_the_web_table_plays_along_with_the_group(fake_telegram: FakeTeleg
                        webapp_name="table", webapp_port=port)
     sign = lambda user_id: init_data(user_id, token=settings.token)  # noqa: E731
     app = build_application(settings, rate_limiter=False,
-                            group_minute=GroupMinute(limit=1_000_000))
+                            group_minute=GroupMinute(limit=1_000_000), deals=seeded_deals())
     repo = Repository(db_engine)
     alice, bob = FakeUser(fake_telegram, 1001, "Alice"), FakeUser(fake_telegram, 1002, "Bob")
     base = f"http://127.0.0.1:{port}"
@@ -116,7 +116,7 @@ async def test_a_private_hand_message_waits_while_its_reader_is_on_the_web(
     settings = replace(settings_for(fake_telegram, migrated_db_url),
                        webapp_url="https://bot.example.org/truco/table/", webapp_port=port)
     app = build_application(settings, rate_limiter=False,
-                            group_minute=GroupMinute(limit=1_000_000))
+                            group_minute=GroupMinute(limit=1_000_000), deals=seeded_deals())
     repo = Repository(db_engine)
     alice, bob = FakeUser(fake_telegram, 1001, "Alice"), FakeUser(fake_telegram, 1002, "Bob")
     base = f"http://127.0.0.1:{port}"
@@ -182,7 +182,7 @@ async def test_a_hand_dealt_while_its_reader_is_on_the_web_posts_nothing_private
     settings = replace(settings_for(fake_telegram, migrated_db_url),
                        webapp_url="https://bot.example.org/truco/table/", webapp_port=port)
     app = build_application(settings, rate_limiter=False,
-                            group_minute=GroupMinute(limit=1_000_000))
+                            group_minute=GroupMinute(limit=1_000_000), deals=seeded_deals())
     repo = Repository(db_engine)
     alice, bob = FakeUser(fake_telegram, 1001, "Alice"), FakeUser(fake_telegram, 1002, "Bob")
     base = f"http://127.0.0.1:{port}"

@@ -16,7 +16,7 @@ from chatbot.handlers.telegram.group_minute import GroupMinute
 from chatbot.handlers.telegram.lifecycle import running
 from chatbot.i18n.table_text import button
 from chatbot.testing.fakebotapi import FakeMessage, FakeTelegramServer, FakeUser
-from tests.handlers.telegram_harness import running_bot, settings_for
+from tests.handlers.telegram_harness import running_bot, seeded_deals, settings_for
 from tests.handlers.test_telegram_solo import open_practice
 from tests.web.conftest import init_data
 from tests.web.test_telegram_web import free_port
@@ -35,7 +35,7 @@ async def test_the_menu_and_the_practice_chat_open_the_web_table(
     settings = replace(settings_for(fake_telegram, migrated_db_url), webapp_url=PAGE,
                        webapp_port=port)
     app = build_application(settings, rate_limiter=False,
-                            group_minute=GroupMinute(limit=1_000_000))
+                            group_minute=GroupMinute(limit=1_000_000), deals=seeded_deals())
     ana = FakeUser(fake_telegram, 5101, "Ana")
     bia = FakeUser(fake_telegram, 5103, "Bia", language_code="fa")
     async with running(app, settings), aiohttp.ClientSession() as http:
