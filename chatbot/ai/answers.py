@@ -39,13 +39,12 @@ from chatbot.rules.views import SeatView, real_action, seat_view
 DEALS = HARD.answer_deals
 LATE_HELD = HARD.answer_late_held
 MAX_STEPS = 200  # a sub-rollout longer than this is a bug, not a hand
-LADDER = frozenset({A.TRUCO, A.RAISE})
 
 
 def late_raise(rules: TrickRules[Any], view: SeatView, cands: Sequence[Action]) -> bool:
     """A truco-ladder raise is among ``cands`` and the hand is late enough (no seat
     holds more than :data:`LATE_HELD` cards) for its answer to be counted."""
-    if not any(a.kind in LADDER for a in cands) or view.hand_size > LATE_HELD:
+    if not any(a.kind in A.LADDER_CALLS for a in cands) or view.hand_size > LATE_HELD:
         return False
     return max(layout(rules, view).held, default=0) <= LATE_HELD
 
@@ -55,7 +54,7 @@ def answers_late(rules: TrickRules[Any], match: Match[Any], seat: int, team: int
     hand = match.hand
     assert hand is not None
     pending = hand.pending
-    if pending is None or pending.call not in LADDER:
+    if pending is None or pending.call not in A.LADDER_CALLS:
         return False
     if rules.team_of(pending.caller, match.players) != team:
         return False

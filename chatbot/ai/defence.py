@@ -69,7 +69,7 @@ def defence_frequency(rules: TrickRules[Any], view: SeatView) -> float | None:
     taken of what is left, so the shares multiply (a truco met with half of our
     hands, its six with two thirds of that half: a third of all).
     """
-    if view.pending_call not in (A.TRUCO, A.RAISE) or view.pending_caller is None:
+    if view.pending_call not in A.LADDER_CALLS or view.pending_caller is None:
         return None
     ladder = rules.ladder
     share = step_frequency(rules, view, *raise_stakes(rules, view.level + 1, view.stake))

@@ -100,7 +100,7 @@ def break_even(rules: TrickRules[Any], score: tuple[int, ...], team: int, run: i
 
 def view_break_even(rules: TrickRules[Any], view: SeatView) -> float | None:
     """Break-even of the raise this seat must answer (truco-ladder raises only)."""
-    if view.pending_call not in (A.TRUCO, A.RAISE):
+    if view.pending_call not in A.LADDER_CALLS:
         return None
     run, play = raise_stakes(rules, view.level + 1, view.stake)
     return break_even(rules, view.score, view.team, run, play)

@@ -43,7 +43,6 @@ from typing import Any, Literal
 
 from chatbot.ai.answers import (
     DEALS,
-    LADDER,
     InformedAnswer,
     answers_late,
     informed_chance,
@@ -164,7 +163,7 @@ class Analysis:
         """The rollouts' share of runs from the choice, a searched truco-ladder raise;
         None for any other choice (the arena checks it against the real answers)."""
         outcome = self.outcomes.get(self.choice)
-        if outcome is None or self.choice.kind not in LADDER:
+        if outcome is None or self.choice.kind not in A.LADDER_CALLS:
             return None
         return outcome.run_rate
 
@@ -365,7 +364,7 @@ def analyse(rules: TrickRules[Any], view: SeatView, rng: random.Random,
         seed = rng.getrandbits(32)
         for action in cands:
             end = rollout(rules, world, view.seat, action, random.Random(seed), rank, styles,
-                          informed and action.kind in LADDER)
+                          informed and action.kind in A.LADDER_CALLS)
             outcome = outcomes[action]
             outcome.values.append(scorer.value(end))
             assert end.hand is not None
@@ -394,11 +393,11 @@ def ran_from(end: Match[Any], view: SeatView, action: Action) -> bool:
     """In the finished rollout ``end``, the opponents ran from ``action`` itself: a
     truco-ladder raise never accepted (the level it was made at stands: one up when it
     answers a raise, which it accepts) and the hand won by this seat's side by a run."""
-    if action.kind not in LADDER:
+    if action.kind not in A.LADDER_CALLS:
         return False
     hand = end.hand
     assert hand is not None
-    stands = view.level + (1 if view.pending_call in LADDER else 0)
+    stands = view.level + (1 if view.pending_call in A.LADDER_CALLS else 0)
     return hand.winner == view.team and hand.reason == "run" and hand.level == stands
 
 

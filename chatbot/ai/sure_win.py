@@ -35,7 +35,6 @@ from chatbot.rules.views import SeatView
 
 CARD_PLAYS = frozenset({A.PLAY, A.PLAY_HIDDEN})
 SIDE_CALLS = ENVIDO_CALLS | {A.FLOR, A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO}
-LADDER = (A.TRUCO, A.RAISE)
 
 
 class _Budget:
@@ -195,9 +194,9 @@ def sure_raise(rules: TrickRules[Any], view: SeatView, rank: Ranking) -> Action 
     ends the game (the raise would gain nothing), nor when the answer may be an
     envido or a flor, whose points the cards do not decide.
     """
-    if len(view.score) != 2 or view.pending_call not in (None, *LADDER):
+    if len(view.score) != 2 or view.pending_call not in (None, *A.LADDER_CALLS):
         return None
-    raise_action = next((a for a in view.legal if a.kind in LADDER), None)
+    raise_action = next((a for a in view.legal if a.kind in A.LADDER_CALLS), None)
     accept = next((a for a in view.legal if a.kind == A.ACCEPT), None)
     if view.pending_call is None and raise_action is None:
         return None

@@ -73,7 +73,6 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from chatbot.ai import BENCH_LEVELS, STYLE_LEVELS, TUNING_STYLES, TableReads, decide
-from chatbot.ai.answers import LADDER
 from chatbot.ai.equity import view_break_even
 from chatbot.ai.search import Analysis, Cause, analyse, table_best, trick_effect
 from chatbot.ai.senas import table_senas
@@ -374,7 +373,7 @@ def play_game(config: Config, a: str, b: str, seed: int, index: int,
             if action.kind == A.PLAY:
                 plays[who] += 1
                 waste[who] += wasted(rules, view, action)
-        answering = view.pending_call in LADDER
+        answering = view.pending_call in A.LADDER_CALLS
         if answering and raised is not None and action.kind in (A.ACCEPT, A.RUN, A.RAISE):
             raised.ran = action.kind == A.RUN
             raises.append(raised)

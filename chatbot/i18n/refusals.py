@@ -335,7 +335,7 @@ def _raise_name(scene: _Scene, *, proposing: bool) -> str | None:
     if match is None or match.hand is None or viewer is None:
         return None
     pending = match.hand.pending
-    if not proposing and pending is not None and pending.call in (A.TRUCO, A.RAISE):
+    if not proposing and pending is not None and pending.call in A.LADDER_CALLS:
         level = pending.level
     else:
         level = match.hand.level + 1
@@ -351,7 +351,7 @@ def _action_word(kind: str, scene: _Scene) -> str | None:
         return _call_word(kind, scene)
     if kind not in A.ALL_ACTIONS and kind not in RAISE_TERMS:
         return None
-    if kind not in (A.TRUCO, A.RAISE):
+    if kind not in A.LADDER_CALLS:
         called = _call_word(kind, scene)
         if called is not None:
             return called

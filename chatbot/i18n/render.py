@@ -281,7 +281,7 @@ def _call_made(e: E.CallMade, v: Viewer) -> str:
     own = v.rules.call_texts.get(e.call)  # a call of the game's own, in its words
     if own is not None:
         return _(own.made, player=player)
-    if e.call in (A.TRUCO, A.RAISE):
+    if e.call in A.LADDER_CALLS:
         ladder = v.rules.ladder
         name = v.rules.call_name(ladder.index(e.value)) if e.value in ladder else A.RAISE
         msgid = RAISE_LINES.get(name)
@@ -306,7 +306,7 @@ def _own_call(e: E.CallMade, v: Viewer) -> str:
     if own is not None:
         return _(own.own)
     shout: str | None = None
-    if e.call in (A.TRUCO, A.RAISE):
+    if e.call in A.LADDER_CALLS:
         ladder = v.rules.ladder
         name = v.rules.call_name(ladder.index(e.value)) if e.value in ladder else A.RAISE
         known = RAISE_TERMS.get(name)
@@ -784,8 +784,8 @@ def _action_label(action: A.Action, view: SeatView, rules: TrickRules) -> str:
     if kind == A.INSTRUCT_RANK and card is not None:
         # TRANSLATORS: {rank} is a rank's name alone ("ace", "seven"): no article before it.
         return _("Tell your partner: play your {rank}", rank=rank_name(card.rank, family))
-    if kind in (A.TRUCO, A.RAISE):
-        raising = view.pending_call in (A.TRUCO, A.RAISE)
+    if kind in A.LADDER_CALLS:
+        raising = view.pending_call in A.LADDER_CALLS
         name = rules.call_name(view.level + (2 if raising else 1))
         known = RAISE_TERMS.get(name)
         return term(known) if known is not None else _("Raise")
@@ -797,7 +797,7 @@ def _action_label(action: A.Action, view: SeatView, rules: TrickRules) -> str:
             return tanto_accept_label(word, stakes[0], flor=view.pending_call in FLOR_FAMILY)
         if stakes is not None:
             return accept_label(word, stakes[0])
-        if view.pending_call in (A.TRUCO, A.RAISE) and view.level + 1 < len(rules.ladder):
+        if view.pending_call in A.LADDER_CALLS and view.level + 1 < len(rules.ladder):
             return accept_label(word, rules.ladder[view.level + 1])
         if view.pending_call == A.MON_RESTE:
             return accept_label(word, None)

@@ -85,6 +85,9 @@ INSTRUCT_RANK = Kind.INSTRUCT_RANK
 INSTRUCTIONS = frozenset({INSTRUCT_HIGHEST, INSTRUCT_LOWEST, INSTRUCT_RANK})
 
 CARD_ACTIONS = frozenset({PLAY, PLAY_HIDDEN, PASS, DISCARD})
+# the calls that climb the stake's ladder: the first raise (truco, or Le Truc's "deux")
+# and every one above it (six, nine, twelve; retruco, vale cuatro; ...)
+LADDER_CALLS = frozenset({TRUCO, RAISE})
 ALL_ACTIONS = frozenset({
     PLAY, PLAY_HIDDEN, TRUCO, RAISE, ACCEPT, RUN, FOLD, ELEVEN_PLAY, ELEVEN_RUN, ENVIDO,
     REAL_ENVIDO, FALTA_ENVIDO, FLOR, CONTRAFLOR, CONTRAFLOR_AL_RESTO, MON_RESTE,

@@ -82,7 +82,6 @@ TOP = {Card(1, "E"): 14, Card(1, "B"): 13, Card(7, "E"): 12, Card(7, "O"): 11}
 COMMON = {3: 10, 2: 9, 1: 8, 12: 7, 11: 6, 10: 5, 7: 4, 6: 3, 5: 2, 4: 1}
 STRENGTH = {card: TOP.get(card, COMMON[card.rank]) for card in DECK}  # 3.2.2
 
-TRUCO_CALLS = frozenset({A.TRUCO, A.RAISE})
 FLOR_CALLS = frozenset({A.FLOR, A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO})
 CONTEST_CALLS = frozenset({A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO})
 ACHICO_CALL = "achico"  # plain flor over an opposing flor: "con flor me achico"
@@ -346,7 +345,7 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
             if self._envido_open(hand, seat, answering=False):
                 moves += _OPENINGS
             return moves
-        if pending.call in TRUCO_CALLS:
+        if pending.call in A.LADDER_CALLS:
             if self._envido_open(hand, seat, answering=True):
                 return [_ACCEPT, _RUN, _FOLD, _RAISE, *_OPENINGS]
             return [_ACCEPT, _RUN, _FOLD, _RAISE]
@@ -395,7 +394,7 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
     # every simulated move, and a super object per call is a measurable part.
     def check_raise(self, match: ArgentinoMatch, seat: int, action: Action) -> IllegalAction | None:
         pending = match.hand.pending if match.hand else None
-        if pending is not None and not (action.kind == A.RAISE and pending.call in TRUCO_CALLS):
+        if pending is not None and not (action.kind == A.RAISE and pending.call in A.LADDER_CALLS):
             return self._answer_first(match, seat)
         return TrickRules.check_raise(self, match, seat, action)
 
@@ -442,7 +441,7 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
                     return None
                 return IllegalAction("envido-no-raise", seat=seat, call=spoken(kind),
                                      chain=", ".join(spoken(c) for c in chain))
-            if pending.call not in TRUCO_CALLS:
+            if pending.call not in A.LADDER_CALLS:
                 return self._answer_first(match, seat)
         if action.card is None and self._envido_open(hand, seat, answering=pending is not None):
             return OPEN
@@ -766,6 +765,6 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
 
     # ----------------------------------------------------------- explanation
     def _call_word(self, pending: Pending) -> str:
-        if pending.call in TRUCO_CALLS:
+        if pending.call in A.LADDER_CALLS:
             return self.call_name(pending.level)
         return spoken(pending.call)

@@ -1080,7 +1080,7 @@ class TrickRules(Generic[X]):
 
     def world_pending_level(self, view: SeatView) -> int:
         """Hook: the ladder level of the view's pending call in a sampled world."""
-        return view.level + 1 if view.pending_call in (A.TRUCO, A.RAISE) else 0
+        return view.level + 1 if view.pending_call in A.LADDER_CALLS else 0
 
     def world_repair(self, view: SeatView, match: Match[X]) -> None:
         """Hook: last touches once the world is whole (an Argentine envido sung before)."""
