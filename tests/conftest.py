@@ -21,6 +21,9 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from chatbot.ai import search
+from tests.dbfixtures import migrated_databases
+
+__all__ = ["migrated_databases"]  # one set of databases a session, whatever folder asks
 
 # Tests whose files cannot run beside themselves, by file: the group's name says why.
 SERIAL_FILES = {

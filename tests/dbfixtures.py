@@ -30,7 +30,7 @@ import os
 import uuid
 from collections.abc import AsyncIterator, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
@@ -127,12 +127,48 @@ def sqlite_only() -> str:
     return "sqlite"
 
 
+class MigratedDatabases:
+    """The session's databases at the newest schema, one a backend, each made when a
+    test first asks for it and dropped at the session's end."""
+
+    def __init__(self, directory: Path) -> None:
+        self._directory = directory
+        self._stack = ExitStack()
+        self._urls: dict[str, URL] = {}
+
+    def url(self, backend: str) -> URL:
+        if backend not in self._urls:
+            url = self._stack.enter_context(temporary_database(backend, self._directory))
+            run_in_thread(upgrade_to_head(url))
+            self._urls[backend] = url
+        return self._urls[backend]
+
+    def close(self) -> None:
+        self._stack.close()
+
+
 @pytest.fixture(scope="session")
-def migrated_db_url(db_backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[URL]:
-    """A database at the newest schema, shared by the session (emptied per test)."""
-    with temporary_database(db_backend, tmp_path_factory.mktemp("db")) as url:
-        run_in_thread(upgrade_to_head(url))
-        yield url
+def migrated_databases(tmp_path_factory: pytest.TempPathFactory) -> Iterator[MigratedDatabases]:
+    """Made available to every folder by tests/conftest.py."""
+    databases = MigratedDatabases(tmp_path_factory.mktemp("db"))
+    try:
+        yield databases
+    finally:
+        databases.close()
+
+
+@pytest.fixture
+def migrated_db_url(db_backend: str, migrated_databases: MigratedDatabases) -> URL:
+    """A database at the newest schema on the test's backend, shared by the session
+    (emptied per test).
+
+    Looked up for each test, not cached for the session: pytest keeps a session
+    fixture's value while its parameters' fixture stays the same one, so with the
+    URL cached a module that pins its backend (``sqlite_only``, a folder's
+    conftest) handed its database on to the next test of another backend on that
+    worker: a ``[postgresql]`` test ran on SQLite, or the other way round.
+    """
+    return migrated_databases.url(db_backend)
 
 
 @pytest.fixture
