@@ -71,7 +71,7 @@ from chatbot.rules import actions as A
 from chatbot.rules.actions import Action
 from chatbot.rules.base import TrickRules
 from chatbot.rules.envido import ENVIDO_CALLS, envido_count
-from chatbot.rules.state import Match, Phase
+from chatbot.rules.state import END_RUN, Match, Phase
 from chatbot.rules.views import SeatView, real_action, seat_view
 
 SEARCH_PHASES = frozenset({"play", "decide"})
@@ -398,7 +398,7 @@ def ran_from(end: Match[Any], view: SeatView, action: Action) -> bool:
     hand = end.hand
     assert hand is not None
     stands = view.level + (1 if view.pending_call in A.LADDER_CALLS else 0)
-    return hand.winner == view.team and hand.reason == "run" and hand.level == stands
+    return hand.winner == view.team and hand.reason == END_RUN and hand.level == stands
 
 
 def paired_gap(a: Outcome, b: Outcome) -> tuple[float, float]:

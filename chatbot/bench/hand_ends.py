@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from chatbot.rules.state import Hand, Match, Special
+from chatbot.rules.state import Hand, HandEnd, Match, Special
 
 
 @dataclass(slots=True)
@@ -55,13 +55,13 @@ def ending(match: Match[Any], team_a: int) -> str:
     if hand.special == Special.IRON:
         return "iron_hand"
     if hand.special == Special.ELEVEN:  # the rules record the side that holds it
-        ran = hand.reason == "eleven-run"
+        ran = hand.reason == HandEnd.ELEVEN_RUN
         return f"eleven_{side(hand.x.team, team_a)}_{'ran' if ran else 'played'}"
-    if hand.reason == "run":  # the winner raised and the other side ran from it
+    if hand.reason == HandEnd.RUN:  # the winner raised and the other side ran from it
         return f"{side(hand.winner, team_a)}_raise_{hand.level + 1}_run_from"
     if hand.level > 0:
         return f"{side(hand.last_raiser, team_a)}_raise_{hand.level}_accepted"
-    return "quiet" if hand.reason == "tricks" else str(hand.reason)
+    return "quiet" if hand.reason == HandEnd.TRICKS else str(hand.reason)
 
 
 def net_points(hand: Hand[Any], team_a: int) -> float:

@@ -58,7 +58,16 @@ from chatbot.rules.envido import (
 from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.senas import Sena
-from chatbot.rules.state import PHASE_OVER, Extras, Hand, Match, Pending, present, stored_as
+from chatbot.rules.state import (
+    END_FOLD,
+    PHASE_OVER,
+    Extras,
+    Hand,
+    Match,
+    Pending,
+    present,
+    stored_as,
+)
 from chatbot.rules.views import SeatView
 
 DECK = spanish_deck()
@@ -703,7 +712,7 @@ class ArgentinoRules(TrickRules[ArgentinoExtras]):
                 and team == self.team_of(hand.mano, n)
                 and x.chain is None and not x.flors):
             points += 1
-        self.finish(match, other, self.award(match, other, points), "fold", events)
+        self.finish(match, other, self.award(match, other, points), END_FOLD, events)
 
     # ---------------------------------------------------------------- finish
     def finish(

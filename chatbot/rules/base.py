@@ -31,6 +31,9 @@ from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, resolve_options
 from chatbot.rules.senas import Sena
 from chatbot.rules.state import (
+    END_ALL_TIED,
+    END_RUN,
+    END_TRICKS,
     PHASE_OVER,
     PHASE_PLAY,
     SPECIAL_IRON,
@@ -900,17 +903,17 @@ class TrickRules(Generic[X]):
         if events is not None:
             events.append(E.CallAnswered(seat, pending.call, False, hand.stake))
         team = self.team_of(pending.caller, match.players)
-        self.finish(match, team, self.award(match, team, hand.stake), "run", events)
+        self.finish(match, team, self.award(match, team, hand.stake), END_RUN, events)
 
     # ---------------------------------------------------------------- finish
     def finish_by_tricks(self, match: Match[X], winner: int | None, events: Events) -> None:
         hand = match.hand
         assert hand is not None
         if winner is None:
-            self.finish(match, None, [0] * len(match.score), "all-tied", events)
+            self.finish(match, None, [0] * len(match.score), END_ALL_TIED, events)
             return
         points = self.award(match, winner, self.trick_points(match, winner))
-        self.finish(match, winner, points, "tricks", events)
+        self.finish(match, winner, points, END_TRICKS, events)
 
     def trick_points(self, match: Match[X], winner: int) -> int:
         assert match.hand is not None

@@ -19,6 +19,7 @@ from chatbot.rules.errors import IllegalAction
 from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.senas import Sena
 from chatbot.rules.state import (
+    END_ELEVEN_RUN,
     PHASE_DECIDE,
     PHASE_PLAY,
     SPECIAL_ELEVEN,
@@ -212,7 +213,7 @@ class BrazilianRules(TrickRules[BrazilExtras]):
         if action.kind == A.ELEVEN_RUN:
             other = 1 - team if len(match.score) == 2 else None
             assert other is not None
-            self.finish(match, other, self.award(match, other, self.ladder[0]), "eleven-run",
+            self.finish(match, other, self.award(match, other, self.ladder[0]), END_ELEVEN_RUN,
                         events)
             return
         hand.phase = PHASE_PLAY

@@ -208,14 +208,15 @@ class CallScored(Event):
 @filled_by_slots
 @dataclass(frozen=True, slots=True)
 class HandWon(Event):
-    """End of a hand. ``team`` is None when nobody scores it; ``reason`` says how: also
+    """End of a hand. ``team`` is None when nobody scores it; ``reason`` says how (a
+    :class:`~chatbot.rules.state.HandEnd`), or
     ``"envido"`` or ``"flor"`` when points paid at once (Argentine ``envido_immediate``) won
     the game mid-hand, ``team`` being the winner."""
 
     team: int | None
     points: tuple[int, ...]
     score: tuple[int, ...]
-    reason: str  # "tricks" | "run" | "fold" | "eleven-run" | "all-tied" | "draw" | "reshuffle"
+    reason: str  # a HandEnd, or the call that paid the points (above)
 
 
 @filled_by_slots

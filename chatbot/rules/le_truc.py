@@ -33,7 +33,16 @@ from chatbot.rules.base import OPEN, Check, Events, TrickRules, Verdict
 from chatbot.rules.cards import FRENCH_RANK_CODES, Card, french_deck
 from chatbot.rules.errors import IllegalAction, SetupError
 from chatbot.rules.options import OptionSpec, choice, flag
-from chatbot.rules.state import PHASE_PLAY, Extras, Hand, Match, Pending, present, stored_as
+from chatbot.rules.state import (
+    END_RESHUFFLE,
+    PHASE_PLAY,
+    Extras,
+    Hand,
+    Match,
+    Pending,
+    present,
+    stored_as,
+)
 from chatbot.rules.views import SeatView
 
 # Ranks low -> high: 9, 10, J, Q, K, A, 8, 7 (4.1.3); suits never matter.
@@ -476,7 +485,7 @@ class LeTrucRules(TrickRules[LeTrucExtras]):
         if events is not None:
             events.append(E.CallAnswered(seat, A.REDEAL_PROPOSE, True))
             events.append(E.StockReshuffled(dealer))
-        self.finish(match, None, [0] * len(match.score), "reshuffle", events)
+        self.finish(match, None, [0] * len(match.score), END_RESHUFFLE, events)
 
     # ---------------------------------------------------------------- tricks
     def lead_after_tie(

@@ -32,6 +32,10 @@ from chatbot.rules.options import OptionSpec, choice, flag
 from chatbot.rules.put_events import CardPassed, CardsDiscarded, CardWithdrawn
 from chatbot.rules.put_resolution import card_strength, collect, most_tricks, two_sided_result
 from chatbot.rules.state import (
+    END_DRAW,
+    END_FOLD,
+    END_RUN,
+    END_TRICKS,
     PHASE_DISCARD,
     PHASE_PASS,
     PHASE_PLAY,
@@ -354,7 +358,7 @@ class PutRules(TrickRules[PutExtras]):
         assert hand is not None
         sides = len(match.score)
         if winner is None:
-            self.finish(match, None, [0] * sides, "draw", events)
+            self.finish(match, None, [0] * sides, END_DRAW, events)
             return
         seen = bool(hand.x.seen)
         if self._ledger:
@@ -368,7 +372,7 @@ class PutRules(TrickRules[PutExtras]):
                              ledger=False)
         else:
             points = collect(sides, winner, (), 1, ledger=False)
-        self.finish(match, winner, points, "tricks", events)
+        self.finish(match, winner, points, END_TRICKS, events)
 
     def add_to_score(self, match: PutMatch, points: Sequence[int]) -> None:
         """Race: first to the target wins. Ledger: chips only move, the game never ends."""
@@ -416,7 +420,7 @@ class PutRules(TrickRules[PutExtras]):
         if not stayed:  # thrown in by all: the putter scores 1 (from each, in a ledger)
             payers = [self.team_of(s, match.players) for s in resigned]
             points = collect(len(match.score), side, payers, 1, ledger=self._ledger)
-            self.finish(match, side, points, "run", events)
+            self.finish(match, side, points, END_RUN, events)
             return
         x.seen = True
         for quitter in resigned:
@@ -449,7 +453,7 @@ class PutRules(TrickRules[PutExtras]):
         if events is not None:
             events.append(E.CallMade(seat, A.FOLD))
         points = collect(len(match.score), other, (side,), 1, ledger=self._ledger)
-        self.finish(match, other, points, "fold", events)
+        self.finish(match, other, points, END_FOLD, events)
 
     # ------------------------------------------------------------ passing
     def _on_pass(self, match: PutMatch, seat: int, action: Action, events: Events) -> None:

@@ -32,11 +32,27 @@ class Special(StrEnum):
     IRON = "iron"
 
 
+class HandEnd(StrEnum):
+    """How a hand ended (``Hand.reason``, the ``HandWon`` event's): by its tricks, by a
+    side running from a raise or from its hand of eleven, by a fold (the Argentine and
+    Put "mazo"), with every trick tied, drawn (Put), or reshuffled (Le Truc). A game won
+    mid-hand by points paid at once gives the call instead (``envido``, ``flor``)."""
+
+    TRICKS = "tricks"
+    RUN = "run"
+    ELEVEN_RUN = "eleven-run"
+    FOLD = "fold"
+    ALL_TIED = "all-tied"
+    DRAW = "draw"
+    RESHUFFLE = "reshuffle"
+
+
 # The members as module names, for the rules to compare with: on Python 3.11 reading a
 # member off its class (``Phase.OVER``) goes through ``EnumType.__getattr__`` and costs
 # several times a module global, and the engine asks the phase on every simulated move.
 PHASE_DECIDE, PHASE_PLAY, PHASE_PASS, PHASE_DISCARD, PHASE_OVER = Phase
 SPECIAL_ELEVEN, SPECIAL_IRON = Special
+END_TRICKS, END_RUN, END_ELEVEN_RUN, END_FOLD, END_ALL_TIED, END_DRAW, END_RESHUFFLE = HandEnd
 
 
 @dataclass(slots=True)

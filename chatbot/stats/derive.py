@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from chatbot.rules import actions as A
 from chatbot.rules.registry import rules_for
+from chatbot.rules.state import HandEnd
 
 
 class LogRow(Protocol):
@@ -207,7 +208,7 @@ class _Reader:
 
     def on_HandWon(self, payload: Mapping[str, Any], row: LogRow) -> None:
         game, team = self.game, payload["team"]
-        if game is None or payload.get("reason") == "reshuffle":
+        if game is None or payload.get("reason") == HandEnd.RESHUFFLE:
             return
         self.tally_team(None, "hands")
         if team is not None:
