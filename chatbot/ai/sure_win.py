@@ -194,16 +194,17 @@ def sure_raise(rules: TrickRules[Any], view: SeatView, rank: Ranking) -> Action 
     ends the game (the raise would gain nothing), nor when the answer may be an
     envido or a flor, whose points the cards do not decide.
     """
-    if len(view.score) != 2 or view.pending_call not in (None, *A.LADDER_CALLS):
+    pending = view.pending_call
+    if len(view.score) != 2 or (pending is not None and pending not in A.LADDER_CALLS):
         return None
     raise_action = next((a for a in view.legal if a.kind in A.LADDER_CALLS), None)
     accept = next((a for a in view.legal if a.kind == A.ACCEPT), None)
-    if view.pending_call is None and raise_action is None:
+    if pending is None and raise_action is None:
         return None
-    if view.pending_call is not None and raise_action is None and accept is None:
+    if pending is not None and raise_action is None and accept is None:
         return None
     if view.score[view.team] + view.stake >= view.target and raise_action is not None \
-            and view.pending_call is None:
+            and pending is None:
         return None
     if not cannot_lose(rules, view, rank):
         return None
